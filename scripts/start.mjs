@@ -1,0 +1,90 @@
+// `npm start`: build the site if dist/ is missing or stale, then run ONE PocketBase process
+// serving dist/ and the API at http://127.0.0.1:${PORT:-8090}, data in ${PB_DATA:-./pb_data}.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { findPocketBase, root, serveArgs, upsertSuperuser } from './pocketbase.mjs'
+
+const port = Number(process.env.PORT || 8090)
+const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
+const publicDir = resolve(process.env.PB_PUBLIC_DIR || join(root, 'dist'))
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const st = statSync(path)
+  if (!st.isDirectory()) return st.mtimeMs
+  let newest = 0
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)))
+  return newest
+}
+
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.app.json']
+
+export function siteIsStale(dir = publicDir) {
+  const built = join(dir, 'index.html')
+  if (!existsSync(built)) return true
+  const builtAt = statSync(built).mtimeMs
+  return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)
+}
+
+function run(cmd, args) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  if (res.status !== 0) process.exit(res.status ?? 1)
+}
+
+function main() {
+  let bin
+  try {
+    bin = findPocketBase()
+  } catch (err) {
+    console.error(err.message)
+    process.exit(1)
+  }
+
+  // The hooks require the bundled audit engine: always rebuild it (it takes milliseconds).
+  run(process.execPath, [join(root, 'scripts/build-engine.mjs')])
+  if (process.env.PB_PUBLIC_DIR) {
+    if (!existsSync(join(publicDir, 'index.html'))) {
+      console.error(`PB_PUBLIC_DIR=${publicDir} has no index.html`)
+      process.exit(1)
+    }
+  } else if (siteIsStale()) {
+    console.log('Building the site (dist/ is missing or older than the sources)...')
+    run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'])
+  }
+
+  const { PB_SUPERUSER_EMAIL: suEmail, PB_SUPERUSER_PASSWORD: suPassword } = process.env
+  if (suEmail && suPassword) {
+    upsertSuperuser(dataDir, suEmail, suPassword)
+    console.log(`Superuser ${suEmail} is ready.`)
+  }
+
+  if (!process.env.SMTP_HOST) {
+    console.warn(
+      'WARNING: SMTP_HOST is not set. E-mails (results, notifications) are queued in mail_outbox and not sent.\n' +
+        '         Set SMTP_HOST/SMTP_PORT/... (see README) or run `npm run mail:dev` and SMTP_HOST=127.0.0.1 SMTP_PORT=2525.',
+    )
+  }
+
+  const site = `http://127.0.0.1:${port}`
+  console.log(`\n  Site:      ${site}/`)
+  console.log(`  Dashboard: ${site}/_/  (PocketBase superusers)`)
+  console.log(`  Data:      ${dataDir}`)
+  if (!suEmail || !suPassword) {
+    console.log(
+      `  No superuser configured. Create one with:\n    PB_SUPERUSER_EMAIL=you@example.com PB_SUPERUSER_PASSWORD='a long password' npm start\n` +
+        `  or: ${bin} superuser upsert EMAIL PASSWORD --dir=${dataDir}`,
+    )
+  }
+  console.log('  Make the owner an admin of the site: npm run admin -- promote EMAIL\n')
+
+  const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), { stdio: 'inherit' })
+  const stop = (signal) => {
+    if (child.exitCode === null) child.kill(signal)
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
+}
+
+main()

@@ -1,0 +1,36 @@
+// Every route of the app, named once (SPEC.md §2).
+export const paths = {
+  home: '/',
+  freeAudit: '/free-audit',
+  digitalAudit: '/digital-audit',
+  digitalStrategyAudit: '/digital-strategy-audit',
+  auditAdmin: '/audit-admin',
+  call: '/call',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const
+
+/** Home-page section anchors, in nav order. */
+export const sections = {
+  home: 'home',
+  services: 'services',
+  about: 'about',
+  pricing: 'pricing',
+  portfolio: 'portfolio',
+  contact: 'contact',
+} as const
+
+/** `path?next=...` for the login and signup pages. */
+export function withNext(path: string, next: string): string {
+  return `${path}?next=${encodeURIComponent(next)}`
+}
+
+/** Only same-site paths are allowed as `next` (no open redirects). */
+export function safeNext(next: string | null | undefined, fallback: string = paths.dashboard): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback
+  return next
+}

@@ -1,0 +1,127 @@
+// Record types of the PocketBase collections (DESIGN.md §3). Server-owned fields
+// (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
+import type { RecordModel } from 'pocketbase'
+
+export type AuditFlow = 'member' | 'free'
+export type ContactSource = 'portfolio_website' | 'business_efficiency_audit'
+export type NewsletterSource = 'hero_section' | 'footer' | 'about' | 'signup'
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+export interface AnswerRecord {
+  value: string
+  score: number
+}
+
+export interface RecommendationRecord {
+  title: string
+  description: string
+  section?: string
+  score?: number
+}
+
+export interface AuditScores {
+  overallScore: number
+  sectionScores: Record<string, number>
+}
+
+export interface AuditRecommendations {
+  topRecommendations: RecommendationRecord[]
+  sectionRecommendations: Record<string, RecommendationRecord[]>
+}
+
+export interface UserRecord extends RecordModel {
+  email: string
+  verified: boolean
+  fullName: string
+  isAdmin: boolean
+  newsletterConsent: boolean
+  agreedToTermsAt: string
+  created: string
+  updated: string
+}
+
+export interface AuditRecord extends RecordModel {
+  flow: AuditFlow
+  email: string
+  user: string
+  answers: Record<string, AnswerRecord>
+  otherTexts: Record<string, string>
+  scores: AuditScores
+  overallScore: number
+  recommendations: AuditRecommendations
+  questionSetVersion: string
+  newsletterSubscription: boolean
+  userAgent: string
+  completedAt: string
+  created: string
+  updated: string
+}
+
+export interface ContactRecord extends RecordModel {
+  name: string
+  email: string
+  message: string
+  source: ContactSource
+  auditId: string
+  processed: boolean
+  userAgent: string
+  created: string
+}
+
+export interface NewsletterRecord extends RecordModel {
+  email: string
+  source: NewsletterSource
+  userAgent: string
+  active: boolean
+  created: string
+}
+
+export interface MailOutboxRecord extends RecordModel {
+  to: string
+  subject: string
+  html: string
+  text: string
+  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
+  status: MailStatus
+  attempts: number
+  lastError: string
+  nextAttemptAt: string
+  sentAt: string
+  sourceId: string
+  created: string
+}
+
+/** What a client may send when creating each kind of record. */
+export interface ContactInput {
+  name: string
+  email: string
+  message: string
+  source: ContactSource
+  auditId?: string
+  userAgent?: string
+}
+
+export interface NewsletterInput {
+  email: string
+  source: NewsletterSource
+  userAgent?: string
+}
+
+export interface AuditInput {
+  flow: AuditFlow
+  email: string
+  user?: string
+  answers: Record<string, AnswerRecord>
+  otherTexts: Record<string, string>
+  newsletterSubscription: boolean
+  userAgent?: string
+  completedAt: string
+}
+
+export const collections = {
+  users: 'users',
+  audits: 'audits',
+  contacts: 'contacts',
+  newsletter: 'newsletter_subscriptions',
+  mailOutbox: 'mail_outbox',
+} as const
