@@ -1,0 +1,61 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const UI_AND_IO = ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*', 'dexie', 'dexie-*', 'pocketbase', 'workbox-*', 'virtual:*']
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      '.e2e',
+      'node_modules',
+      'pb_data',
+      'pb_hooks/lib/audit-engine.cjs',
+      'pb_hooks/**',
+      'pb_migrations/**',
+      'test-results',
+      'playwright-report',
+      'mail-dev',
+    ],
+  },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The audit engine is pure: the browser and the server (goja) both run it.
+    files: ['src/audit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: UI_AND_IO, message: 'src/audit/ is pure: no React, Dexie, PocketBase or browser I/O.' },
+            { group: ['**/offline/**', '**/backend/**', '**/features/**', '**/components/**', '**/app/**'], message: 'src/audit/ imports nothing from the app.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'indexedDB', 'fetch'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pass time in; the engine is pure.' },
+        { object: 'Math', property: 'random', message: 'Pass randomness in; the engine is pure.' },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+  },
+)

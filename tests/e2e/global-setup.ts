@@ -1,0 +1,81 @@
+// Builds the site into a private folder and starts it exactly as `npm start` does
+// (scripts/start.mjs: one PocketBase serving the build + API) on a free port with a temp
+// data dir. Workers read the URL from E2E_BASE_URL. The returned teardown kills that server.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { freePort, root } from '../../scripts/pocketbase.mjs'
+import { E2E_SUPERUSER } from './support/env'
+
+export default async function globalSetup() {
+  const distDir = join(root, '.e2e', `dist-${process.pid}`)
+  mkdirSync(join(root, '.e2e'), { recursive: true })
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-e2e-'))
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    PB_DATA: dataDir,
+    PB_PUBLIC_DIR: distDir,
+    PB_SUPERUSER_EMAIL: E2E_SUPERUSER.email,
+    PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
+    OWNER_EMAIL: 'owner@e2e.local',
+    SMTP_HOST: '',
+  }
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  server.stdout.on('data', (d) => (log += d))
+  server.stderr.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  await relaxLoopbackRateLimits(url)
+
+  process.env.E2E_BASE_URL = url
+  process.env.E2E_PB_DATA = dataDir
+  process.env.E2E_DIST_DIR = distDir
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve()
+      server.once('exit', () => resolve())
+      server.kill('SIGTERM')
+      setTimeout(() => server.kill('SIGKILL'), 3000).unref()
+    })
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(distDir, { recursive: true, force: true })
+  }
+}
+
+// All browser tests come from 127.0.0.1; rate limiting is tested against its own server in
+// the integration suite, so here loopback is exempt to keep the browser tests deterministic.
+async function relaxLoopbackRateLimits(url: string) {
+  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: E2E_SUPERUSER.email, password: E2E_SUPERUSER.password }),
+  }).then((r) => r.json())
+  const res = await fetch(`${url}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: auth.token },
+    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
+  })
+  if (!res.ok) throw new Error(`could not relax rate limits: ${await res.text()}`)
+}

@@ -1,0 +1,71 @@
+// Shared helpers for browser tests: the server's URL, superuser API access, test users,
+// admin promotion through the real `npm run admin` script, axe checks and screenshots.
+import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import PocketBase from 'pocketbase'
+import { E2E_SUPERUSER } from './env'
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through `npm run test:e2e`')
+  return url
+}
+
+export async function superuser(): Promise<PocketBase> {
+  const pb = new PocketBase(baseURL())
+  pb.autoCancellation(false)
+  await pb.collection('_superusers').authWithPassword(E2E_SUPERUSER.email, E2E_SUPERUSER.password)
+  return pb
+}
+
+export function uniqueEmail(label = 'visitor'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`
+}
+
+export const TEST_PASSWORD = 'correct-horse-42'
+
+/** Creates a user through the API (as superuser). */
+export async function createUser(opts: { verified?: boolean; label?: string } = {}) {
+  const su = await superuser()
+  const email = uniqueEmail(opts.label ?? 'user')
+  const record = await su.collection('users').create({
+    email,
+    password: TEST_PASSWORD,
+    passwordConfirm: TEST_PASSWORD,
+    fullName: 'Casey Tester',
+    verified: opts.verified ?? true,
+  })
+  return { id: record.id as string, email, password: TEST_PASSWORD }
+}
+
+/** Grants isAdmin with the real `npm run admin -- promote` script against the test data dir. */
+export function promoteAdmin(email: string) {
+  const res = spawnSync(process.execPath, ['scripts/admin.mjs', 'promote', email], {
+    env: { ...process.env, PB_DATA: process.env.E2E_PB_DATA },
+    encoding: 'utf8',
+  })
+  if (res.status !== 0) throw new Error(`promote failed: ${res.stdout}${res.stderr}`)
+}
+
+/** No serious or critical axe-core violation on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots')
+
+/** Writes tests/e2e/screenshots/<name>-<w>x<h>.png (kept out of git). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const size = page.viewportSize()
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`), fullPage: true })
+}
+
+export const MOBILE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
