@@ -5,9 +5,8 @@
 // The create rule runs before this hook (PocketBase checks it first), so a request that
 // reaches here was allowed; it may still hold bad input, which must answer 400.
 //
-// Re-sending the SAME record id (an outbox retry) keeps PocketBase's normal answer:
-// 400 with data.id.code === "validation_not_unique", which the client reads as "delivered",
-// exactly as for contacts and audits.
+// Re-sending the SAME record id (an outbox retry) answers as for contacts and audits:
+// 400 with data.id.code === "validation_not_unique", which the client reads as "delivered".
 
 onRecordCreateRequest((e) => {
   const email = e.record.getString('email').trim().toLowerCase()
@@ -17,9 +16,14 @@ onRecordCreateRequest((e) => {
   const existing = email
     ? e.app.findRecordsByFilter(e.collection, 'email = {:email}', '', 1, 0, { email })
     : []
+  if (existing.length === 0) return e.next()
+
   const requestedId = e.record.id
-  if (existing.length === 0 || (requestedId && existing[0].id === requestedId)) {
-    return e.next()
+  if (requestedId && existing[0].id === requestedId) {
+    // PocketBase itself would name only the e-mail here; the client looks for the id.
+    throw new BadRequestError('Failed to create record.', {
+      id: new ValidationError('validation_not_unique', 'Value must be unique.'),
+    })
   }
 
   // Already subscribed: answer as if this request had created the row, built from what the
@@ -30,11 +34,15 @@ onRecordCreateRequest((e) => {
   const reply = e.record.clone()
   reply.id = requestedId || $security.randomStringWithAlphabet(15, alphabet)
   reply.set('email', `${$security.randomStringWithAlphabet(20, alphabet)}@dedupe.invalid`)
-  e.app.validate(reply) // throws a 400 naming the bad field
+  try {
+    e.app.validate(reply)
+  } catch (err) {
+    throw new BadRequestError('Failed to create record.', err.value)
+  }
   reply.id = requestedId || existing[0].id
   reply.set('email', email)
   const now = new DateTime()
-  reply.set('created', now)
-  reply.set('updated', now)
+  reply.setRaw('created', now)
+  reply.setRaw('updated', now)
   return e.json(200, reply)
 }, 'newsletter_subscriptions')
