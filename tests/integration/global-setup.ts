@@ -1,11 +1,12 @@
 // Starts ONE real PocketBase for the integration project: a free loopback port, a temporary
 // data dir, the project's migrations and hooks, a superuser. Kills exactly that process.
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 
 declare module 'vitest' {
@@ -15,6 +16,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The hooks require the bundled engine: never test a stale copy.
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts/build-engine.mjs')], { encoding: 'utf8' })
+  if (bundle.status !== 0) throw new Error(`engine bundle failed: ${bundle.stderr}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-it-'))
   const port = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)

@@ -1,0 +1,36 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The server is the authority on audit scores (DESIGN.md §3). Every audits create is validated
+// and re-scored here with the same engine the browser uses (src/audit/, bundled to
+// lib/audit-engine.cjs by scripts/build-engine.mjs): a bad submission answers 400 naming the
+// field (e.g. data["answers.primary_goal"]), and whatever the client sent for answers' scores,
+// scores, overallScore, recommendations and questionSetVersion is overwritten.
+
+onRecordCreateRequest((e) => {
+  const engine = require(`${__hooks}/lib/audit-engine.cjs`)
+  const { readSubmission } = require(`${__hooks}/lib/audit-submission.js`)
+
+  const submission = readSubmission(e)
+  const check = engine.validateSubmission(submission)
+  if (!check.ok) {
+    const data = {}
+    for (const field of Object.keys(check.fieldErrors)) {
+      data[field] = new ValidationError(check.fieldCodes[field], check.fieldErrors[field])
+    }
+    throw new BadRequestError(check.message, data)
+  }
+
+  const evaluation = engine.evaluateAudit(
+    engine.answerValues(submission.answers),
+    engine.otherTextValues(submission.otherTexts),
+  )
+  e.record.set('email', engine.normalizeEmail(submission.email))
+  // JSON text rather than objects: PocketBase re-encodes objects with their keys sorted, which
+  // would lose the question and section order the engine returns.
+  e.record.set('answers', JSON.stringify(evaluation.answers))
+  e.record.set('otherTexts', JSON.stringify(evaluation.otherTexts))
+  e.record.set('scores', JSON.stringify(evaluation.scores))
+  e.record.set('overallScore', evaluation.scores.overallScore)
+  e.record.set('recommendations', JSON.stringify(evaluation.recommendations))
+  e.record.set('questionSetVersion', engine.QUESTION_SET_VERSION)
+  e.next()
+}, 'audits')
