@@ -1,33 +1,86 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const pbTarget = `http://127.0.0.1:${process.env.PB_DEV_PORT ?? '8090'}`
 
+// Shown as <html data-app-version> and in the install help note; set VITE_APP_VERSION at build
+// time (CI, the update test) to tell two builds apart. Defaults to package.json's version.
+const appVersion =
+  process.env.VITE_APP_VERSION ||
+  (
+    JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+  ).version
+
 export default defineConfig({
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
+  },
   plugins: [
     react(),
     VitePWA({
+      // An update waits for the visitor's Reload (src/app/pwa/); src/main.tsx registers /sw.js.
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'robots.txt'],
+      // The icons are precached by the glob patterns below already.
+      includeManifestIcons: false,
       manifest: {
+        id: '/',
         name: 'North Country Efficiency',
-        short_name: 'NC Efficiency',
+        short_name: 'NC Audit',
         description:
           'Free 5-minute Business Efficiency Audit and small-business help for the White Mountains and North Country of New Hampshire.',
+        lang: 'en',
         start_url: '/',
         scope: '/',
         display: 'standalone',
+        // --spruce-700 and --birch-50 from src/styles/global.css.
         theme_color: '#1f4d3a',
         background_color: '#faf8f3',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+        categories: ['business', 'productivity'],
+        // Rendered from public/icons/icon.svg by scripts/generate-icons.mjs.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The app shell, EVERY lazy route chunk, icons and the site's SVG illustrations, so any
+        // page opens complete with no signal. Photos (jpg/webp) are left to the image rule below.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         navigateFallback: '/index.html',
+        // The API and the PocketBase dashboard are never answered with the app.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
+        // No rule for the scheduler (assets.calendly.com, calendly.com): with no route the worker
+        // leaves those requests to the browser, i.e. network only, under the page's CSP (fetching
+        // them from the worker would put them under the worker's connect-src 'self'). The
+        // booking UI says when it cannot load offline. Nothing under /api/ is cached either:
+        // offline data is Dexie's job.
+        runtimeCaching: [
+          {
+            // Same-origin images, never PocketBase files under /api/ (offline data is Dexie's job).
+            urlPattern: ({ request, url }) =>
+              request.destination === 'image' &&
+              url.origin === self.location.origin &&
+              !url.pathname.startsWith('/api/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'images',
+              expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],
@@ -40,5 +93,20 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, React DOM and React Router in one chunk of their own: they change only on
+            // an upgrade, so after a deploy a returning visitor re-downloads just the app's own
+            // code (the service worker precaches by URL, and this URL keeps its hash).
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 })

@@ -1,13 +1,33 @@
-import { Outlet } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
+import { OutboxStatus } from '../components/OutboxStatus'
+import { ScrollToTopButton } from '../components/ScrollToTopButton'
+import { SiteFooter } from '../components/SiteFooter'
+import { SiteHeader } from '../components/SiteHeader'
 
-// Placeholder layout: the marketing-site issue replaces it with the real nav and footer.
+/**
+ * Every page: skip link, navigation, the outbox status line, the page, footer and the floating
+ * scroll-to-top button.
+ */
 export function Layout() {
+  const { key, hash } = useLocation()
+  const navigationType = useNavigationType()
+
+  // A new page starts at its top (links to a section scroll there instead; Back restores).
+  useEffect(() => {
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0)
+  }, [key, hash, navigationType])
+
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <SiteHeader />
+      <OutboxStatus />
       <Outlet />
+      <SiteFooter />
+      <ScrollToTopButton />
     </>
   )
 }

@@ -1,8 +1,114 @@
-// Placeholder page: its own issue replaces it.
-export default function Page() {
+// /free-audit (SPEC.md §2 "Free audit screen"): landing -> questions -> teaser -> results.
+// Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
+import { useRef, useState } from 'react'
+import { messages } from '../../backend/errors'
+import { SUBMISSION_MESSAGES } from '../../audit'
+import { AuditLanding } from './AuditLanding'
+import { AuditReport } from './AuditReport'
+import { DeliveryStatus } from './DeliveryStatus'
+import { freeResultsMessages } from './audit-messages'
+import { DashboardInvite } from './DashboardInvite'
+import { FreeAuditTeaser } from './FreeAuditTeaser'
+import { QuestionStep } from './QuestionStep'
+import { AuditLoading } from './AuditLoading'
+import { lastSection } from './audit-flow-state'
+import { submitAudit } from './submit-audit'
+import { useAuditDelivery } from './use-audit-delivery'
+import { useAuditFlow } from './use-audit-flow'
+import { useStepFocus } from './use-step-focus'
+import './audit.css'
+
+export default function FreeAuditPage() {
+  const flow = useAuditFlow('free')
+  const { state, evaluation } = flow
+  const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)
+  const [sending, setSending] = useState(false)
+  const sendingRef = useRef(false)
+  const [error, setError] = useState<string | null>(null)
+  const [emailError, setEmailError] = useState<string | null>(null)
+  const delivery = useAuditDelivery(state?.auditId ?? null, state?.delivery ?? null)
+
+  if (!state) return <AuditLoading />
+
+  function getReport() {
+    setError(null)
+    if (!evaluation) return setError(messages.freeAuditProcessFailure)
+    flow.showTeaser()
+  }
+
+  async function sendResults() {
+    if (!state || !evaluation || sendingRef.current || !state.email.trim()) return
+    sendingRef.current = true
+    setSending(true)
+    setError(null)
+    setEmailError(null)
+    const outcome = await submitAudit({ flow: 'free', email: state.email, evaluation })
+    sendingRef.current = false
+    setSending(false)
+    if (outcome.ok) flow.showReport(outcome.auditId, outcome.delivery)
+    else if (outcome.reason === 'invalid-email') setEmailError(SUBMISSION_MESSAGES.email)
+    else setError(messages.freeAuditEmailFailure)
+  }
+
   return (
-    <main className="container narrow" id="main">
-      <h1>A Free 5-Minute Business Efficiency Audit</h1>
+    <main id="main" className="container audit-page">
+      {state.step === 'landing' && (
+        <AuditLanding
+          headingRef={heading}
+          eyebrow="Find the hours your business loses every week"
+          title={
+            <>
+              A Free <span className="audit-nowrap">5-Minute</span> Business Efficiency Audit
+            </>
+          }
+          lead="Answer a few quick questions about how you find customers, run your day and follow up. You'll see your score right away, and get a short report of where you'd save the most time."
+          startLabel="Start the Free Audit"
+          onStart={flow.start}
+        />
+      )}
+      {state.step === 'questions' && (
+        <QuestionStep
+          state={state}
+          headingRef={heading}
+          onAnswer={flow.answer}
+          onOtherText={flow.setOtherText}
+          onSection={(section) => {
+            setError(null)
+            flow.goToSection(section)
+          }}
+          onFinish={getReport}
+          error={error}
+        />
+      )}
+      {state.step === 'teaser' && evaluation && (
+        <FreeAuditTeaser
+          evaluation={evaluation}
+          email={state.email}
+          headingRef={heading}
+          sending={sending}
+          emailError={emailError}
+          error={error}
+          onEmailChange={(email) => {
+            setEmailError(null)
+            flow.setEmail(email)
+          }}
+          onSubmit={() => void sendResults()}
+          onReviewAnswers={() => flow.goToSection(lastSection)}
+        />
+      )}
+      {state.step === 'report' && evaluation && state.auditId && (
+        <AuditReport
+          evaluation={evaluation}
+          auditId={state.auditId}
+          email={state.email.trim()}
+          headingRef={heading}
+          status={<DeliveryStatus delivery={delivery} messages={freeResultsMessages} />}
+          bookingLabel="Schedule a Free Strategy Call"
+          onRestart={() => void flow.restart()}
+        >
+          <DashboardInvite />
+        </AuditReport>
+      )}
     </main>
   )
 }

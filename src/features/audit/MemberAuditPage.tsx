@@ -1,8 +1,107 @@
-// Placeholder page: its own issue replaces it.
-export default function Page() {
+// /digital-audit and /digital-strategy-audit (SPEC.md §2 "Signed-in audit screen"): a gate
+// while signed out; signed in, landing -> questions -> report. Progress lives in the user's
+// own draft; the audit goes through the outbox with flow 'member', bound to that user.
+import { useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { messages } from '../../backend/errors'
+import { useSession } from '../../backend/session'
+import type { UserRecord } from '../../backend/types'
+import { AuditLanding } from './AuditLanding'
+import { AuditLoading } from './AuditLoading'
+import { AuditReport } from './AuditReport'
+import { DeliveryStatus } from './DeliveryStatus'
+import { memberReportMessages } from './audit-messages'
+import { QuestionStep } from './QuestionStep'
+import { SignInRequired } from './SignInRequired'
+import { submitAudit } from './submit-audit'
+import { useAuditDelivery } from './use-audit-delivery'
+import { useAuditFlow } from './use-audit-flow'
+import { useStepFocus } from './use-step-focus'
+import './audit.css'
+
+export default function MemberAuditPage() {
+  const { user } = useSession()
+  const { pathname } = useLocation()
+  if (!user) {
+    return (
+      <main id="main" className="container audit-page">
+        <SignInRequired next={pathname} />
+      </main>
+    )
+  }
+  // A new user (sign-out, then someone else signs in) starts from their own draft.
+  return <MemberAudit key={user.id} user={user} />
+}
+
+function MemberAudit({ user }: { user: UserRecord }) {
+  const flow = useAuditFlow('member', user.id)
+  const { state, evaluation } = flow
+  const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)
+  const [busy, setBusy] = useState(false)
+  const busyRef = useRef(false)
+  const [error, setError] = useState<string | null>(null)
+  const delivery = useAuditDelivery(state?.auditId ?? null, state?.delivery ?? null)
+
+  if (!state) return <AuditLoading />
+
+  async function generateReport() {
+    if (busyRef.current) return
+    setError(null)
+    if (!evaluation) return setError(messages.auditSaveFailure)
+    busyRef.current = true
+    setBusy(true)
+    const outcome = await submitAudit({
+      flow: 'member',
+      email: user.email,
+      userId: user.id,
+      evaluation,
+    })
+    busyRef.current = false
+    setBusy(false)
+    if (outcome.ok) flow.showReport(outcome.auditId, outcome.delivery)
+    else setError(messages.auditSaveFailure)
+  }
+
+  const firstName = user.fullName?.trim().split(/\s+/)[0]
+
   return (
-    <main className="container narrow" id="main">
-      <h1>Business Efficiency Audit</h1>
+    <main id="main" className="container audit-page">
+      {state.step === 'landing' && (
+        <AuditLanding
+          headingRef={heading}
+          eyebrow={firstName ? `Welcome, ${firstName}` : 'Welcome'}
+          title="Business Efficiency Audit"
+          lead="Answer a few quick questions about how you find customers, run your day and follow up. Your report is saved to your dashboard, so you can compare the next time you take it."
+          startLabel="Start Audit"
+          onStart={flow.start}
+        />
+      )}
+      {state.step === 'questions' && (
+        <QuestionStep
+          state={state}
+          headingRef={heading}
+          onAnswer={flow.answer}
+          onOtherText={flow.setOtherText}
+          onSection={(section) => {
+            setError(null)
+            flow.goToSection(section)
+          }}
+          onFinish={() => void generateReport()}
+          busy={busy}
+          busyLabel="Generating Report..."
+          error={error}
+        />
+      )}
+      {state.step === 'report' && evaluation && state.auditId && (
+        <AuditReport
+          evaluation={evaluation}
+          auditId={state.auditId}
+          email={user.email}
+          headingRef={heading}
+          status={<DeliveryStatus delivery={delivery} messages={memberReportMessages} />}
+          onRestart={() => void flow.restart()}
+        />
+      )}
     </main>
   )
 }

@@ -1,8 +1,22 @@
-// Placeholder page: its own issue replaces it.
-export default function Page() {
+import { Link } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { SchedulerEmbed } from '../../components/SchedulerEmbed'
+import { site } from '../../config/site'
+
+/** `/call`: a friendly call. Coming here is asking for the scheduler, so it loads at once. */
+export default function CallPage() {
   return (
-    <main className="container narrow" id="main">
+    <main id="main" tabIndex={-1} className="container narrow call-page">
       <h1>Schedule a Call</h1>
+      <p className="call-page__lead">With your ol' friend {site.ownerFirstName}.</p>
+      <div className="card call-page__scheduler">
+        <SchedulerEmbed bookingUrl={site.booking.friendCallUrl} />
+      </div>
+      <p>
+        <Link to={paths.home} className="btn btn-secondary">
+          See My Website
+        </Link>
+      </p>
     </main>
   )
 }

@@ -1,8 +1,119 @@
-// Placeholder page: its own issue replaces it.
-export default function Page() {
+import { useId, useRef, useState } from 'react'
+import type { KeyboardEvent } from 'react'
+import { Navigate, useSearchParams } from 'react-router-dom'
+import { paths, withNext } from '../../app/paths'
+import { useSession } from '../../backend/session'
+import type { UserRecord } from '../../backend/types'
+import { MyAuditsTab } from './MyAuditsTab'
+import { OverviewTab } from './OverviewTab'
+import { SettingsTab, type Leaving } from './SettingsTab'
+import { useMyAudits } from './use-my-audits'
+import './dashboard.css'
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'audits', label: 'My Audits' },
+  { id: 'settings', label: 'Settings' },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+function isTab(value: string | null): value is TabId {
+  return TABS.some((t) => t.id === value)
+}
+
+/** SPEC.md §2 "Dashboard": signed-in only; three tabs, the chosen one kept in `?tab=`. */
+export default function DashboardPage() {
+  const { user } = useSession()
+  // Set just before the account is deleted: where to go once the session ends.
+  const [leaving, setLeaving] = useState<Leaving | null>(null)
+
+  if (!user) {
+    if (leaving) return <Navigate to={leaving.to} replace state={leaving.state} />
+    return <Navigate to={withNext(paths.login, paths.dashboard)} replace />
+  }
+  return <Dashboard key={user.id} user={user} onLeaving={setLeaving} />
+}
+
+function Dashboard({
+  user,
+  onLeaving,
+}: {
+  user: UserRecord
+  onLeaving: (to: Leaving | null) => void
+}) {
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const active: TabId = isTab(requested) ? requested : 'overview'
+  const baseId = useId()
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const audits = useMyAudits(user.id)
+
+  function select(tab: TabId, focus = false) {
+    setParams(tab === 'overview' ? {} : { tab }, { replace: true })
+    if (focus) tabRefs.current[tab]?.focus()
+  }
+
+  // WAI-ARIA tabs: arrows move between tabs, Home/End jump to the ends.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((t) => t.id === active)
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    }
+    if (!(event.key in moves)) return
+    event.preventDefault()
+    select(TABS[moves[event.key]].id, true)
+  }
+
   return (
-    <main className="container narrow" id="main">
+    <main className="container dashboard" id="main">
       <h1>Dashboard</h1>
+      <div
+        role="tablist"
+        aria-label="Dashboard sections"
+        className="dashboard-tabs"
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              tabRefs.current[tab.id] = el
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.id}`}
+            aria-controls={`${baseId}-panel-${tab.id}`}
+            aria-selected={active === tab.id}
+            tabIndex={active === tab.id ? 0 : -1}
+            className="dashboard-tab"
+            onClick={() => select(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {TABS.map((tab) => (
+        <section
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.id}`}
+          aria-labelledby={`${baseId}-tab-${tab.id}`}
+          hidden={active !== tab.id}
+          tabIndex={0}
+          className="dashboard-panel"
+        >
+          {active === tab.id && tab.id === 'overview' && (
+            <OverviewTab user={user} audits={audits} onShowAudits={() => select('audits')} />
+          )}
+          {active === tab.id && tab.id === 'audits' && <MyAuditsTab user={user} audits={audits} />}
+          {active === tab.id && tab.id === 'settings' && (
+            <SettingsTab user={user} onLeaving={onLeaving} />
+          )}
+        </section>
+      ))}
     </main>
   )
 }

@@ -1,8 +1,10 @@
-// Placeholder page: its own issue replaces it.
-export default function Page() {
+import { ContactSection } from './ContactSection'
+
+/** `/contact`: the home page's contact section on its own. */
+export default function ContactPage() {
   return (
-    <main className="container narrow" id="main">
-      <h1>Get In Touch</h1>
+    <main id="main" tabIndex={-1}>
+      <ContactSection headingLevel={1} />
     </main>
   )
 }

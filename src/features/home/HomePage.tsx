@@ -1,16 +1,22 @@
-import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths'
-import { site } from '../../config/site'
+import { AboutSection } from './AboutSection'
+import { ContactSection } from './ContactSection'
+import { HeroSection } from './HeroSection'
+import { PortfolioSection } from './PortfolioSection'
+import { PricingSection } from './PricingSection'
+import { ServicesSection } from './ServicesSection'
+import { useScrollToSection } from './use-scroll-to-section'
 
-// Placeholder home: the marketing-site issue replaces it with the real sections.
+/** `/`: the sections of SPEC.md §2 in order. Rendered eagerly; everything heavy loads on demand. */
 export function HomePage() {
+  useScrollToSection()
   return (
-    <main id="main">
-      <section id="home" className="container">
-        <h1>{site.businessName}</h1>
-        <p>Helping North Country small businesses save time since {site.since}.</p>
-        <Link to={paths.freeAudit}>Take Free Business Audit</Link>
-      </section>
+    <main id="main" tabIndex={-1} className="home">
+      <HeroSection />
+      <AboutSection />
+      <ServicesSection />
+      <PortfolioSection />
+      <PricingSection />
+      <ContactSection />
     </main>
   )
 }

@@ -1,0 +1,44 @@
+/// <reference path="../pb_data/types.d.ts" />
+// gzip for the responses worth compressing (issue #11). PocketBase's static handler (--publicDir)
+// sends every file as is: ~300 KB of JavaScript where ~95 KB gzip would do, which on a 1.6 Mbps
+// link is seconds of waiting. PocketBase ships the middleware ($apis.gzip(), level 6) but not
+// switched on; this hook applies it to
+//   - GETs of the site's text files (html, js, css, json, svg, webmanifest, txt, xml) and of
+//     app routes, which PocketBase answers with index.html;
+//   - GETs under /api/ (record lists can be large: the admin list of 50 audits).
+// and leaves alone
+//   - /api/realtime: server-sent events must reach the browser as they happen, not buffered;
+//   - /api/files/ (already compressed formats or user uploads), the dashboard under /_/;
+//   - images and fonts, which are compressed formats already;
+//   - writes (POST/PATCH/DELETE): their answers are small and the create path stays as fast
+//     as it was (see `npm run bench`);
+//   - Range requests, whose partial answers must stay byte ranges of the file.
+// Caching headers are pb_hooks/headers.pb.js's; this only adds Content-Encoding and
+// `Vary: Accept-Encoding`. (BREACH does not apply: the API takes its session from the
+// Authorization header, so a cross-site request cannot carry one.)
+
+routerUse((e) => {
+  // Handlers run in isolated VMs: the rules live inside the handler.
+  function compressible(method, path, hasRange) {
+    if (method !== 'GET' || hasRange) return false
+    if (path === '/_' || path.indexOf('/_/') === 0) return false
+    if (path === '/api' || path.indexOf('/api/') === 0) {
+      return !(
+        path === '/api/realtime' ||
+        path.indexOf('/api/realtime/') === 0 ||
+        path.indexOf('/api/files/') === 0
+      )
+    }
+    const name = path.slice(path.lastIndexOf('/') + 1)
+    // No extension: an app route (or /), answered with index.html.
+    if (name.indexOf('.') === -1) return true
+    return /\.(html|js|mjs|css|json|map|svg|webmanifest|txt|xml)$/i.test(name)
+  }
+
+  const request = e.request
+  if (!compressible(request.method, request.url.path, request.header.get('Range') !== '')) {
+    return e.next()
+  }
+  // Compresses only when the request's Accept-Encoding allows gzip (and says so in Vary).
+  return $apis.gzip().func(e)
+})

@@ -1,0 +1,54 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Cross-cutting input limits for everything a visitor can send (issue #12): an e-mail of at most
+// 254 characters, each JSON field of its own type, no control characters in single-line text,
+// server-only fields refused by name, and a clear 400 for a body that is not a JSON object.
+// The rules live in lib/input-limits.js; field lengths the schema knows stay the schema's too.
+
+// Before PocketBase loads the request into a record and checks the collection's API rules. It
+// would answer a JSON body that is not an object (malformed, an array, a field given twice) with
+// "Something went wrong while processing your request.", and a password too long to hash or a
+// create its rules refuse with an unnamed "Failed to create record."; say what is wrong, naming
+// the field. (Batch sub-requests skip this part: they are refused, unnamed, as before.)
+routerUse((e) => {
+  const method = e.request.method
+  const route = /^\/api\/collections\/([^/]+)\/records(\/[^/]+)?$/.exec(e.request.url.path)
+  if (!route || (method !== 'POST' && method !== 'PATCH')) return e.next()
+
+  // requestInfo() parses the body once and keeps it for the handler; reading the raw body here
+  // instead would consume it before PocketBase gets to it.
+  const lib = require(`${__hooks}/lib/input-limits.js`)
+  let info
+  try {
+    info = e.requestInfo()
+  } catch (err) {
+    const problem = lib.bodyProblem(String(err))
+    throw new BadRequestError(problem.message, lib.validationErrors(problem.fields))
+  }
+
+  const verb = method === 'POST' ? 'create' : 'update'
+  const passwords = lib.passwordProblems(route[1], info.body)
+  if (Object.keys(passwords).length > 0) {
+    throw new BadRequestError(`Failed to ${verb} record.`, lib.validationErrors(passwords))
+  }
+
+  if (method === 'POST' && !route[2] && !e.hasSuperuserAuth()) {
+    const authId = e.auth && e.auth.collection().name === 'users' ? e.auth.id : ''
+    const problems = lib.createRuleProblems(route[1], info.body, authId)
+    if (Object.keys(problems).length > 0) {
+      throw new BadRequestError('Failed to create record.', lib.validationErrors(problems))
+    }
+  }
+  return e.next()
+})
+
+// After PocketBase has built the record: types, lengths and control characters.
+function refuseBadInput(e) {
+  const { clientJson, inputProblems, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const problems = inputProblems(e.collection.name, clientJson(e), e.record)
+  if (Object.keys(problems).length === 0) return e.next()
+  const verb = e.record.isNew() ? 'create' : 'update'
+  throw new BadRequestError(`Failed to ${verb} record.`, validationErrors(problems))
+}
+
+onRecordCreateRequest(refuseBadInput, 'contacts', 'newsletter_subscriptions', 'audits', 'users')
+onRecordUpdateRequest(refuseBadInput, 'users')

@@ -1,0 +1,293 @@
+// Cross-cutting limits on what a visitor may send (issue #12), used by pb_hooks/input-limits.pb.js.
+// The collection schema (pb_migrations) stays the authority on lengths it knows; these rules add
+// what it cannot say: an e-mail is at most 254 characters (RFC 5321), a JSON body sends each field
+// as its own type (PocketBase would quietly turn 12 into "12" or ["a","b"] into "b"), single-line
+// fields hold no control characters, and fields only the server sets are refused with their name.
+// Every refusal names the field, as PocketBase's own validation errors do.
+
+const EMAIL_MAX = 254
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/
+// A message may keep its tabs and line breaks.
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/**
+ * Per collection: `text` fields (max length in characters, single line or not), `bool` and
+ * `number` fields, and `serverOnly` fields a visitor may not send at all (the create rules refuse
+ * them too, but with an unnamed "Failed to create record.").
+ */
+const RULES = {
+  contacts: {
+    text: {
+      name: { max: 200, singleLine: true },
+      email: { max: EMAIL_MAX, singleLine: true },
+      message: { max: 5000, singleLine: false },
+      source: { max: 64, singleLine: true },
+      auditId: { max: 64, singleLine: true },
+      userAgent: { max: 512, singleLine: true },
+    },
+    bool: ['processed'],
+    number: [],
+    serverOnly: ['processed'],
+  },
+  newsletter_subscriptions: {
+    text: {
+      email: { max: EMAIL_MAX, singleLine: true },
+      source: { max: 64, singleLine: true },
+      userAgent: { max: 512, singleLine: true },
+    },
+    bool: ['active'],
+    number: [],
+    serverOnly: ['active'],
+  },
+  audits: {
+    // answers, otherTexts, scores and recommendations, and the types of email and
+    // newsletterSubscription, are checked by the audit engine's hook with the spec's messages.
+    text: {
+      flow: { max: 16, singleLine: true },
+      email: { max: EMAIL_MAX, singleLine: true },
+      user: { max: 64, singleLine: true },
+      questionSetVersion: { max: 32, singleLine: true },
+      userAgent: { max: 512, singleLine: true },
+      completedAt: { max: 64, singleLine: true },
+    },
+    bool: [],
+    number: ['overallScore'],
+    serverOnly: [],
+    typeCheckedElsewhere: ['email'],
+  },
+  users: {
+    text: {
+      email: { max: EMAIL_MAX, singleLine: true },
+      fullName: { max: 200, singleLine: true },
+      password: { max: 1000, singleLine: false },
+      passwordConfirm: { max: 1000, singleLine: false },
+      oldPassword: { max: 1000, singleLine: false },
+      agreedToTermsAt: { max: 64, singleLine: true },
+    },
+    bool: ['newsletterConsent', 'agreedToTerms', 'emailVisibility', 'verified'],
+    number: [],
+    serverOnly: ['isAdmin'],
+  },
+}
+
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function has(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key)
+}
+
+/**
+ * The request's own JSON object when it carries one: the whole body of a JSON request, or the
+ * @jsonPayload part of a multipart one (the SDK with files, /api/batch). null otherwise (a plain
+ * form sends only text, which has no wrong type).
+ */
+function clientJson(e) {
+  const request = e.requestEvent ? e.requestEvent.request : null
+  if (!request) return null
+  const type = String(request.header.get('Content-Type') || '').toLowerCase()
+  let text = ''
+  try {
+    if (type.indexOf('application/json') === 0) text = toString(request.body)
+    else if (type.indexOf('multipart/form-data') === 0) text = request.formValue('@jsonPayload')
+  } catch (_) {
+    return null
+  }
+  if (!text) return null
+  try {
+    const parsed = JSON.parse(text)
+    return isPlainObject(parsed) ? parsed : null
+  } catch (_) {
+    return null
+  }
+}
+
+/**
+ * Problems with a create or update request of `collection`, as { field: [code, message] };
+ * empty when it may go on. `sent` is the body as the client sent it (clientJson) or null,
+ * `record` the record PocketBase built from it.
+ */
+function inputProblems(collection, sent, record) {
+  const rules = RULES[collection]
+  const problems = {}
+  if (!rules) return problems
+  const fail = (field, code, message, params) => {
+    if (!has(problems, field)) problems[field] = [code, message, params]
+  }
+
+  if (sent) {
+    const elsewhere = rules.typeCheckedElsewhere || []
+    for (const field of Object.keys(rules.text)) {
+      if (elsewhere.indexOf(field) >= 0) continue
+      if (has(sent, field) && sent[field] !== null && typeof sent[field] !== 'string') {
+        fail(field, 'validation_invalid_type', 'Must be text.')
+      }
+    }
+    for (const field of rules.bool) {
+      if (has(sent, field) && sent[field] !== null && typeof sent[field] !== 'boolean') {
+        fail(field, 'validation_invalid_type', 'Must be true or false.')
+      }
+    }
+    for (const field of rules.number) {
+      if (has(sent, field) && sent[field] !== null && typeof sent[field] !== 'number') {
+        fail(field, 'validation_invalid_type', 'Must be a number.')
+      }
+    }
+  }
+
+  for (const field of Object.keys(rules.text)) {
+    const rule = rules.text[field]
+    if (sent && has(sent, field) && sent[field] !== null && typeof sent[field] !== 'string')
+      continue
+    const raw = sent && typeof sent[field] === 'string' ? sent[field] : record.getString(field)
+    const value = field === 'email' ? raw.trim() : raw
+    if (value.length > rule.max) {
+      fail(
+        field,
+        'validation_max_text_constraint',
+        `Must be no more than ${rule.max} character(s).`,
+        {
+          max: rule.max,
+        },
+      )
+    } else if ((rule.singleLine ? SINGLE_LINE_FORBIDDEN : MULTI_LINE_FORBIDDEN).test(value)) {
+      fail(field, 'validation_control_characters', 'Must not contain control characters.')
+    }
+  }
+  return problems
+}
+
+/** Length of `text` in UTF-8 bytes (bcrypt, which hashes passwords, reads at most 72). */
+function utf8Length(text) {
+  try {
+    return encodeURIComponent(text).replace(/%[0-9A-F]{2}/gi, 'x').length
+  } catch (_) {
+    return text.length * 3 // a lone surrogate: the JSON parser refuses the body anyway
+  }
+}
+
+const PASSWORD_FIELDS = ['password', 'passwordConfirm', 'oldPassword']
+const PASSWORD_MAX_BYTES = 71
+
+/**
+ * A password that is not text, or longer than bcrypt can hash, can fail while PocketBase loads
+ * the request, with an unnamed "Failed to create record."; name it instead. `body` is the parsed
+ * request body.
+ */
+function passwordProblems(collection, body) {
+  const problems = {}
+  if (collection !== 'users' || !isPlainObject(body)) return problems
+  for (const field of PASSWORD_FIELDS) {
+    const value = body[field]
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      problems[field] = ['validation_invalid_type', 'Must be text.']
+    } else if (typeof value === 'string' && utf8Length(value) > PASSWORD_MAX_BYTES) {
+      problems[field] = [
+        'validation_max_text_constraint',
+        `Must be no more than ${PASSWORD_MAX_BYTES} bytes (plain letters and digits are one byte each).`,
+        { max: PASSWORD_MAX_BYTES },
+      ]
+    }
+  }
+  return problems
+}
+
+/**
+ * What the create rules would refuse with an unnamed "Failed to create record.", named: a field
+ * only the server sets, or an audit for someone else (a member audit needs a signed-in user and
+ * names that user). `body` is the parsed request body. The rules themselves still decide.
+ */
+function createRuleProblems(collection, body, authId) {
+  const problems = {}
+  const rules = RULES[collection]
+  if (!rules || !isPlainObject(body)) return problems
+  for (const field of rules.serverOnly) {
+    if (has(body, field))
+      problems[field] = ['validation_server_only', 'This field is set by the server.']
+  }
+  if (collection !== 'audits') return problems
+  // (user = "" || user = @request.auth.id) && (flow = "free" || user = @request.auth.id)
+  const user = body.user === undefined || body.user === null ? '' : body.user
+  if (user !== '' && user !== authId) {
+    problems.user = ['validation_not_yours', 'An audit can only be submitted for yourself.']
+  }
+  const flow = body.flow
+  if (flow === 'member') {
+    if (!authId)
+      problems.flow = ['validation_sign_in_required', 'A member audit needs you to be signed in.']
+    else if (user !== authId)
+      problems.user = ['validation_required', 'A member audit must name you as its user.']
+  } else if (flow !== 'free') {
+    problems.flow =
+      flow === undefined || flow === null || flow === ''
+        ? ['validation_required', 'Cannot be blank.']
+        : ['validation_invalid_value', 'Must be "free" or "member".']
+  }
+  return problems
+}
+
+function unquote(quoted) {
+  try {
+    return JSON.parse(`"${quoted}"`)
+  } catch (_) {
+    return quoted
+  }
+}
+
+/**
+ * Why PocketBase could not read a JSON body, from its parser's error text, as { message, fields }:
+ * a field given twice and a field whose value is not valid JSON are named (the parser reports
+ * them as `duplicate object member name "x"` and `... within "/x"`).
+ */
+function bodyProblem(reason) {
+  const duplicate = /duplicate object member name "((?:[^"\\]|\\.)*)"/.exec(reason)
+  if (duplicate) {
+    return {
+      message: 'A field is given more than once.',
+      fields: {
+        [unquote(duplicate[1])]: [
+          'validation_duplicate_field',
+          'This field is given more than once.',
+        ],
+      },
+    }
+  }
+  const within = /within "\/((?:[^"\\/]|\\.)*)/.exec(reason)
+  if (within) {
+    const field = unquote(within[1]).replace(/~1/g, '/').replace(/~0/g, '~')
+    return {
+      message: 'The request body is not valid JSON.',
+      fields: { [field]: ['validation_invalid_json', 'This field is not valid JSON.'] },
+    }
+  }
+  if (/cannot unmarshal/.test(reason)) {
+    return { message: 'The request body must be a JSON object of record fields.', fields: {} }
+  }
+  return { message: 'The request body is not valid JSON.', fields: {} }
+}
+
+/**
+ * { field: [code, message, params?] } as PocketBase's error data: each a ValidationError, with
+ * its params (e.g. { max }) as PocketBase's own length errors carry them.
+ */
+function validationErrors(problems) {
+  const data = {}
+  for (const field of Object.keys(problems)) {
+    const [code, message, params] = problems[field]
+    const error = new ValidationError(code, message)
+    data[field] = params ? error.setParams(params) : error
+  }
+  return data
+}
+
+module.exports = {
+  EMAIL_MAX,
+  RULES,
+  bodyProblem,
+  clientJson,
+  createRuleProblems,
+  inputProblems,
+  passwordProblems,
+  validationErrors,
+}

@@ -1,0 +1,485 @@
+// The three e-mails, as { subject, html, text }. Pure: plain data in, strings out.
+// HTML uses tables and inline styles only, because many mail clients drop <style> blocks.
+// Every value is escaped; the visitor's results mail carries only the product's own content
+// (scores and advice), never text the visitor typed, so the forms cannot relay spam.
+
+const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
+  `${__hooks}/lib/mail-escape.js`,
+)
+
+// Same thresholds and colours as the site (SPEC: 80+ green, 60-79 yellow, below 60 red;
+// src/styles/global.css --score-*), all AA-contrast on white.
+const BANDS = {
+  green: { color: '#1e7a46', label: 'Strong' },
+  yellow: { color: '#9a6b00', label: 'Room to improve' },
+  red: { color: '#b3261e', label: 'Needs attention' },
+}
+const INK = '#22262a'
+const MUTED = '#444b52'
+const RULE = '#d5d9dc'
+const TRACK = '#e8ebed'
+const SPRUCE = '#1f4d3a'
+const ACCENT = '#b4531f'
+const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif"
+
+const SOURCE_LABELS = {
+  portfolio_website: 'Portfolio Website Contact Form',
+  business_efficiency_audit: 'Business Efficiency Audit Contact Form',
+}
+const FLOW_LABELS = { free: 'Free Efficiency Audit', member: 'Business Efficiency (signed in)' }
+
+const MAX_TOP = 3
+const MAX_PER_SECTION = 10
+const MAX_ADVICE_CHARS = 1000
+
+function scoreBand(score) {
+  if (score >= 80) return 'green'
+  if (score >= 60) return 'yellow'
+  return 'red'
+}
+
+function clampScore(value) {
+  const n = Math.round(Number(value))
+  if (!isFinite(n)) return 0
+  return Math.max(0, Math.min(100, n))
+}
+
+function clip(value, max) {
+  const text = toText(value).trim()
+  return text.length > max ? text.slice(0, max - 1) + '\u2026' : text
+}
+
+/** Stored PocketBase time ("2026-11-21 02:04:39.807Z") as "2026-11-21 02:04 UTC". */
+function formatTime(value) {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(toText(value))
+  return match ? `${match[1]} ${match[2]} UTC` : toText(value)
+}
+
+// --- building blocks -----------------------------------------------------------------------
+
+function layout(opts) {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(opts.title)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#faf8f3;color:${INK};font-family:${FONT};">`,
+    `<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(opts.preheader || '')}</div>`,
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#faf8f3;">',
+    '<tr><td align="center" style="padding:24px 12px;">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid #d5d9dc;border-radius:10px;">',
+    `<tr><td style="padding:20px 24px;background:${SPRUCE};border-radius:10px 10px 0 0;color:#ffffff;font-size:18px;font-weight:bold;">${escapeHtml(opts.brand)}</td></tr>`,
+    `<tr><td style="padding:24px;font-size:16px;line-height:1.5;color:${INK};">`,
+    opts.body,
+    '</td></tr>',
+    `<tr><td style="padding:16px 24px;border-top:1px solid ${RULE};font-size:13px;line-height:1.5;color:${MUTED};">${opts.footer}</td></tr>`,
+    '</table></td></tr></table></body></html>',
+  ].join('\n')
+}
+
+function heading(text, level) {
+  const size = level === 1 ? 22 : 18
+  return `<h${level} style="margin:24px 0 8px;font-size:${size}px;line-height:1.3;color:${INK};">${escapeHtml(text)}</h${level}>`
+}
+
+function paragraph(html) {
+  return `<p style="margin:0 0 12px;">${html}</p>`
+}
+
+function button(label, href, background) {
+  return [
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0;"><tr>',
+    `<td style="border-radius:8px;background:${background};">`,
+    `<a href="${escapeHtml(safeUrl(href))}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${background};color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;">${escapeHtml(label)}</a>`,
+    '</td></tr></table>',
+  ].join('')
+}
+
+/** A horizontal bar: a filled cell as wide as the score, in the score's band colour. */
+function scoreBar(score) {
+  const band = BANDS[scoreBand(score)]
+  const cells = []
+  if (score > 0) {
+    cells.push(
+      `<td width="${score}%" style="width:${score}%;height:10px;background:${band.color};border-radius:5px;font-size:0;line-height:0;">&nbsp;</td>`,
+    )
+  }
+  if (score < 100) {
+    cells.push(
+      `<td style="height:10px;background:${TRACK};border-radius:5px;font-size:0;line-height:0;">&nbsp;</td>`,
+    )
+  }
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${cells.join('')}</tr></table>`
+}
+
+function sectionScoreRows(sectionScores) {
+  return sectionScores
+    .map((section) => {
+      const band = BANDS[scoreBand(section.score)]
+      return [
+        '<tr>',
+        `<td style="padding:10px 0 4px;font-size:15px;color:${INK};">${escapeHtml(section.name)}</td>`,
+        `<td align="right" style="padding:10px 0 4px;font-size:15px;font-weight:bold;color:${band.color};white-space:nowrap;">${section.score}%</td>`,
+        '</tr>',
+        `<tr><td colspan="2">${scoreBar(section.score)}</td></tr>`,
+      ].join('')
+    })
+    .join('\n')
+}
+
+function sectionScoreTable(sectionScores) {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${sectionScoreRows(sectionScores)}</table>`
+}
+
+function detailsTable(rows) {
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;font-size:14px;color:${MUTED};font-weight:normal;white-space:nowrap;">${escapeHtml(row[0])}</th>` +
+        `<td style="padding:6px 0;font-size:15px;color:${INK};word-break:break-word;">${row[1]}</td></tr>`,
+    )
+    .join('\n')
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;">${body}</table>`
+}
+
+function textSectionScores(sectionScores) {
+  return sectionScores.map((s) => `- ${s.name}: ${s.score}%`).join('\n')
+}
+
+// --- normalising the stored audit ------------------------------------------------------------
+
+/**
+ * Sorts named items in the audit's section order. PocketBase stores JSON objects with sorted
+ * keys, so the order the engine produced is lost; items of unknown sections go last.
+ */
+function inSectionOrder(items, sectionOrder) {
+  const rank = (name) => {
+    const i = (sectionOrder || []).indexOf(name)
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i
+  }
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => rank(a.item.name) - rank(b.item.name) || a.i - b.i)
+    .map((entry) => entry.item)
+}
+
+/** Scores and advice as stored by the audit engine, clamped, capped and in section order. */
+function normaliseResults(audit, sectionOrder) {
+  const scores = audit.scores || {}
+  const recommendations = audit.recommendations || {}
+  const overall = overallOf(audit)
+  const sectionScores = inSectionOrder(
+    Object.keys(scores.sectionScores || {}).map((name) => ({
+      name: clip(name, 120),
+      score: clampScore(scores.sectionScores[name]),
+    })),
+    sectionOrder,
+  )
+  const advice = (item) => ({
+    title: clip(item && item.title, 200),
+    description: clip(item && item.description, MAX_ADVICE_CHARS),
+    section: clip(item && item.section, 120),
+  })
+  const top = (
+    Array.isArray(recommendations.topRecommendations) ? recommendations.topRecommendations : []
+  )
+    .slice(0, MAX_TOP)
+    .map(advice)
+    .filter((item) => item.title)
+  const bySection = recommendations.sectionRecommendations || {}
+  const sectionNames = inSectionOrder(
+    Object.keys(bySection).map((name) => ({ name })),
+    sectionOrder,
+  ).map((entry) => entry.name)
+  const sections = sectionNames
+    .map((name) => ({
+      name: clip(name, 120),
+      items: (Array.isArray(bySection[name]) ? bySection[name] : [])
+        .slice(0, MAX_PER_SECTION)
+        .map(advice)
+        .filter((item) => item.title),
+    }))
+    .filter((section) => section.items.length > 0)
+  return { overall, band: scoreBand(overall), sectionScores, top, sections }
+}
+
+// --- subjects (cheap: the queue stores them at create time, bodies are rendered later) -------
+
+function overallOf(audit) {
+  const scores = audit.scores || {}
+  return clampScore(
+    audit.overallScore !== undefined && audit.overallScore !== null
+      ? audit.overallScore
+      : scores.overallScore,
+  )
+}
+
+function visitorResultsSubject(audit) {
+  return `Your Business Efficiency Audit results: ${overallOf(audit)}%`
+}
+
+function ownerContactSubject(contact) {
+  const source = SOURCE_LABELS[contact.source] || toText(contact.source)
+  return `New message from ${oneLine(contact.name, 80)} (${source})`
+}
+
+function ownerAuditSubject(audit) {
+  return `New audit: ${overallOf(audit)}% from ${oneLine(audit.email, 120)}`
+}
+
+// --- the visitor's results -------------------------------------------------------------------
+
+/**
+ * The free audit's results for the visitor. Only scores, bands and advice from the audit engine
+ * plus our own links; nothing the visitor typed (other-texts, e-mail) is in it.
+ */
+function visitorResultsMail(input) {
+  const links = input.links
+  const results = normaliseResults(input.audit, input.sectionOrder)
+  const band = BANDS[results.band]
+  const auditId = clip(input.audit.id, 64)
+  const subject = visitorResultsSubject(input.audit)
+
+  const html = []
+  html.push(heading('Your Business Efficiency Audit results', 1))
+  html.push(
+    paragraph(
+      'Thanks for taking the free 5-minute Business Efficiency Audit. Here is your full report, with the changes that will save you the most time.',
+    ),
+  )
+  html.push(
+    [
+      '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:16px 0;"><tr>',
+      `<td align="center" valign="middle" width="112" height="112" style="width:112px;height:112px;border:8px solid ${band.color};border-radius:64px;font-size:34px;font-weight:bold;color:${band.color};">${results.overall}%</td>`,
+      `<td style="padding-left:20px;font-size:16px;color:${INK};"><div style="font-size:14px;color:${MUTED};">Overall score</div>`,
+      `<div style="font-size:20px;font-weight:bold;color:${band.color};">${escapeHtml(band.label)}</div></td>`,
+      '</tr></table>',
+    ].join(''),
+  )
+  if (results.sectionScores.length > 0) {
+    html.push(heading('Your score by section', 2))
+    html.push(sectionScoreTable(results.sectionScores))
+  }
+  if (results.top.length > 0) {
+    html.push(heading(`Top ${results.top.length} Recommendations`, 2))
+    html.push(
+      results.top
+        .map(
+          (item, i) =>
+            `<div style="margin:0 0 12px;padding:12px 16px;border-left:4px solid ${ACCENT};background:#f2eee4;border-radius:6px;">` +
+            `<div style="font-weight:bold;color:${INK};">${i + 1}. ${escapeHtml(item.title)}</div>` +
+            (item.section
+              ? `<div style="font-size:13px;color:${MUTED};">${escapeHtml(item.section)}</div>`
+              : '') +
+            `<div style="margin-top:4px;color:${INK};">${escapeHtml(item.description)}</div></div>`,
+        )
+        .join('\n'),
+    )
+  }
+  html.push(heading('What next?', 2))
+  html.push(paragraph('Book a free 15-minute call and we will go through your results together.'))
+  html.push(button('Schedule a Free Strategy Call', links.bookingUrl, ACCENT))
+  html.push(paragraph('Keep this report and track your progress in a free dashboard.'))
+  html.push(button('Create Free Dashboard', links.signupUrl, SPRUCE))
+
+  if (results.sections.length > 0) {
+    html.push(heading('Recommendations by section', 2))
+    for (const section of results.sections) {
+      html.push(
+        `<h3 style="margin:16px 0 6px;font-size:16px;color:${SPRUCE};">${escapeHtml(section.name)}</h3>`,
+      )
+      html.push(
+        '<ul style="margin:0 0 8px;padding-left:20px;">' +
+          section.items
+            .map(
+              (item) =>
+                `<li style="margin:0 0 6px;"><strong>${escapeHtml(item.title)}</strong>` +
+                (item.description ? ` &ndash; ${escapeHtml(item.description)}` : '') +
+                '</li>',
+            )
+            .join('') +
+          '</ul>',
+      )
+    }
+  }
+  const footer =
+    `Audit ID: ${escapeHtml(auditId)}<br>` +
+    `You asked for these results on <a href="${escapeHtml(safeUrl(links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
+    'If that was not you, you can ignore this e-mail.'
+
+  const text = [
+    'Your Business Efficiency Audit results',
+    '',
+    `Overall score: ${results.overall}% (${band.label})`,
+    '',
+  ]
+  if (results.sectionScores.length > 0) {
+    text.push('Your score by section:', textSectionScores(results.sectionScores), '')
+  }
+  if (results.top.length > 0) {
+    text.push(`Top ${results.top.length} Recommendations:`)
+    results.top.forEach((item, i) => {
+      text.push(`${i + 1}. ${item.title}${item.section ? ` (${item.section})` : ''}`)
+      if (item.description) text.push(`   ${item.description}`)
+    })
+    text.push('')
+  }
+  text.push(
+    'What next?',
+    'Book a free 15-minute call and we will go through your results together:',
+    `Schedule a Free Strategy Call: ${links.bookingUrl}`,
+    'Keep this report and track your progress in a free dashboard:',
+    `Create Free Dashboard: ${links.signupUrl}`,
+    '',
+  )
+  if (results.sections.length > 0) {
+    text.push('Recommendations by section:')
+    for (const section of results.sections) {
+      text.push('', `${section.name}:`)
+      for (const item of section.items) {
+        text.push(`- ${item.title}${item.description ? `: ${item.description}` : ''}`)
+      }
+    }
+    text.push('')
+  }
+  text.push(
+    '--',
+    `Audit ID: ${auditId}`,
+    `You asked for these results on ${links.appUrl}. If that was not you, you can ignore this e-mail.`,
+  )
+
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: `Overall score ${results.overall}% - your top recommendations inside.`,
+      brand: input.businessName,
+      body: html.join('\n'),
+      footer,
+    }),
+    text: text.join('\n'),
+  }
+}
+
+// --- the owner's notifications --------------------------------------------------------------
+
+/** A new contact message, for the owner. Visitor text is escaped, never interpreted. */
+function ownerContactMail(input) {
+  const contact = input.contact
+  const links = input.links
+  const source = SOURCE_LABELS[contact.source] || toText(contact.source)
+  const subject = ownerContactSubject(contact)
+  const rows = [
+    ['Name', escapeHtml(contact.name)],
+    [
+      'E-mail',
+      `<a href="mailto:${escapeHtml(contact.email)}" style="color:${SPRUCE};">${escapeHtml(contact.email)}</a>`,
+    ],
+    ['Source', escapeHtml(source)],
+  ]
+  if (contact.auditId) rows.push(['Audit ID', escapeHtml(contact.auditId)])
+  rows.push(['Received', escapeHtml(formatTime(contact.created))])
+  if (contact.userAgent) rows.push(['User agent', escapeHtml(contact.userAgent)])
+
+  const body = [
+    heading('New contact message', 1),
+    detailsTable(rows),
+    `<div style="margin:0 0 16px;padding:12px 16px;background:#f2eee4;border-radius:6px;color:${INK};">${escapeMultiline(contact.message)}</div>`,
+    paragraph('Reply to this e-mail to answer the sender directly.'),
+    button('Open the admin view', links.adminUrl, SPRUCE),
+  ].join('\n')
+
+  const text = [
+    'New contact message',
+    '',
+    `Name: ${oneLine(contact.name, 200)}`,
+    `E-mail: ${toText(contact.email)}`,
+    `Source: ${source}`,
+  ]
+  if (contact.auditId) text.push(`Audit ID: ${oneLine(contact.auditId, 64)}`)
+  text.push(`Received: ${formatTime(contact.created)}`)
+  if (contact.userAgent) text.push(`User agent: ${oneLine(contact.userAgent, 512)}`)
+  text.push('', 'Message:', toText(contact.message), '', `Admin view: ${links.adminUrl}`)
+
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: oneLine(contact.message, 90),
+      brand: input.businessName,
+      body,
+      footer: `Sent by your website (${escapeHtml(links.appUrl)}).`,
+    }),
+    text: text.join('\n'),
+  }
+}
+
+/** A completed audit (any flow), for the owner. */
+function ownerAuditMail(input) {
+  const audit = input.audit
+  const links = input.links
+  const results = normaliseResults(audit, input.sectionOrder)
+  const band = BANDS[results.band]
+  const flow = FLOW_LABELS[audit.flow] || toText(audit.flow)
+  const subject = ownerAuditSubject(audit)
+  const rows = [
+    [
+      'E-mail',
+      `<a href="mailto:${escapeHtml(audit.email)}" style="color:${SPRUCE};">${escapeHtml(audit.email)}</a>`,
+    ],
+    [
+      'Overall score',
+      `<strong style="color:${band.color};">${results.overall}% (${escapeHtml(band.label)})</strong>`,
+    ],
+    ['Audit ID', escapeHtml(audit.id)],
+    ['Flow', escapeHtml(flow)],
+    ['Newsletter', audit.newsletterSubscription ? 'Yes' : 'No'],
+    ['Completed', escapeHtml(formatTime(audit.completedAt || audit.created))],
+    ['User agent', escapeHtml(audit.userAgent || '(none)')],
+  ]
+  const body = [
+    heading('New audit completed', 1),
+    detailsTable(rows),
+    results.sectionScores.length > 0 ? heading('Section scores', 2) : '',
+    results.sectionScores.length > 0 ? sectionScoreTable(results.sectionScores) : '',
+    '<div style="height:16px;"></div>',
+    button('Open the admin view', links.adminUrl, SPRUCE),
+  ].join('\n')
+
+  const text = [
+    'New audit completed',
+    '',
+    `E-mail: ${toText(audit.email)}`,
+    `Overall score: ${results.overall}% (${band.label})`,
+    `Audit ID: ${toText(audit.id)}`,
+    `Flow: ${flow}`,
+    `Newsletter: ${audit.newsletterSubscription ? 'Yes' : 'No'}`,
+    `Completed: ${formatTime(audit.completedAt || audit.created)}`,
+    `User agent: ${oneLine(audit.userAgent || '(none)', 512)}`,
+  ]
+  if (results.sectionScores.length > 0) {
+    text.push('', 'Section scores:', textSectionScores(results.sectionScores))
+  }
+  text.push('', `Admin view: ${links.adminUrl}`)
+
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: `${results.overall}% - ${flow}`,
+      brand: input.businessName,
+      body,
+      footer: `Sent by your website (${escapeHtml(links.appUrl)}).`,
+    }),
+    text: text.join('\n'),
+  }
+}
+
+module.exports = {
+  visitorResultsMail,
+  ownerContactMail,
+  ownerAuditMail,
+  visitorResultsSubject,
+  ownerContactSubject,
+  ownerAuditSubject,
+}

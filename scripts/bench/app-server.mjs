@@ -1,0 +1,73 @@
+// The benchmark's own server: `npm start` (scripts/start.mjs) on a free port with a temp data
+// dir, serving a given build, with a superuser. Loopback is exempted from the rate limits
+// (the settings API, as tests/integration/global-setup.ts does): every benchmark request comes
+// from 127.0.0.1 and would otherwise be throttled as one visitor. stop() kills exactly it.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { freePort, root } from '../pocketbase.mjs'
+
+export const BENCH_SUPERUSER = { email: 'bench-superuser@bench.local', password: 'bench-superuser-pass-123' }
+
+export async function startAppServer({ publicDir, dataDir }) {
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    PB_DATA: dataDir,
+    PB_PUBLIC_DIR: publicDir,
+    PB_SUPERUSER_EMAIL: BENCH_SUPERUSER.email,
+    PB_SUPERUSER_PASSWORD: BENCH_SUPERUSER.password,
+    OWNER_EMAIL: 'owner@bench.local',
+    SMTP_HOST: '',
+  }
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout.on('data', (d) => (log += d))
+  child.stderr.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not start:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+
+  const token = await superuserToken(url)
+  const res = await fetch(`${url}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
+  })
+  if (!res.ok) throw new Error(`could not exempt loopback from rate limits: ${await res.text()}`)
+
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+    })
+  return { url, token, stop, log: () => log }
+}
+
+export async function superuserToken(url) {
+  const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: BENCH_SUPERUSER.email, password: BENCH_SUPERUSER.password }),
+  })
+  if (!res.ok) throw new Error(`superuser sign-in failed: ${await res.text()}`)
+  return (await res.json()).token
+}

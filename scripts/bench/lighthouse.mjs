@@ -1,0 +1,70 @@
+// Lighthouse 12 on a page: mobile form factor and its default simulated throttling (Slow 4G:
+// 150 ms RTT, 1.6 Mbps down, 4x CPU slowdown), the four categories, `runs` times in a fresh
+// Chromium each run (Lighthouse also clears the origin's storage, so each run is a first
+// visit), and the median of every number.
+import lighthouse from 'lighthouse'
+import { launchChromiumForDevtools } from './chromium.mjs'
+import { median } from './stats.mjs'
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+
+function summarize(lhr) {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  )
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
+  // What kept a category below 100, for the report.
+  const misses = {}
+  for (const id of CATEGORIES) {
+    const failing = (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`)
+    if (failing.length > 0) misses[id] = failing
+  }
+  return {
+    scores,
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    speedIndexMs: metric('speed-index'),
+    misses,
+    warnings: lhr.runWarnings ?? [],
+  }
+}
+
+export async function runLighthouse(url, runs = 3) {
+  const results = []
+  for (let i = 0; i < runs; i++) {
+    const chrome = await launchChromiumForDevtools()
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      })
+      if (!result?.lhr) throw new Error(`Lighthouse returned no report for ${url}`)
+      if (result.lhr.runtimeError) {
+        throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`)
+      }
+      results.push(summarize(result.lhr))
+    } finally {
+      await chrome.kill()
+    }
+  }
+  const med = (pick) => median(results.map(pick))
+  return {
+    url,
+    runs: results.length,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, med((r) => r.scores[id])])),
+    fcpMs: med((r) => r.fcpMs),
+    lcpMs: med((r) => r.lcpMs),
+    tbtMs: med((r) => r.tbtMs),
+    cls: med((r) => r.cls),
+    speedIndexMs: med((r) => r.speedIndexMs),
+    perRun: results,
+  }
+}

@@ -1,0 +1,77 @@
+// A loopback HTTP proxy that behaves like a slow mobile link: every request/response round trip
+// takes `rttMs` longer (half on the way in, half on the way out), and the first request on a
+// new connection pays one more round trip for the TCP handshake. It counts the HTTP requests
+// and the bytes each way. Ported from tests/integration/support/loopback-proxy.ts.
+import { createServer } from 'node:http'
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+/** Starts the proxy in front of `target` (http://127.0.0.1:port). */
+export async function startSlowProxy(target, { rttMs = 400 } = {}) {
+  const log = []
+  const knownSockets = new WeakSet()
+  const server = createServer(async (req, res) => {
+    const started = Date.now()
+    const fresh = !knownSockets.has(req.socket)
+    knownSockets.add(req.socket)
+    const body = await readBody(req)
+    // The request's way in (plus the handshake on a new connection).
+    await sleep(rttMs / 2 + (fresh ? rttMs : 0))
+
+    const headers = {}
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
+        headers[name] = value
+      }
+    }
+    let upstream
+    try {
+      upstream = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      })
+    } catch {
+      req.socket.destroy()
+      return
+    }
+    const answer = Buffer.from(await upstream.arrayBuffer())
+    // The answer's way out.
+    await sleep(rttMs / 2)
+    const out = {}
+    for (const name of ['content-type', 'retry-after']) {
+      const value = upstream.headers.get(name)
+      if (value) out[name] = value
+    }
+    res.writeHead(upstream.status, out)
+    res.end(answer)
+    log.push({
+      method: req.method,
+      path: req.url,
+      status: upstream.status,
+      newConnection: fresh,
+      bytesUp: body.length,
+      bytesDown: answer.length,
+      ms: Date.now() - started,
+    })
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests: log,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,26 @@
+// Types for scripts/mail-receiver.mjs (used from the TypeScript tests).
+export interface ReceivedMail {
+  headers: Record<string, string>
+  subject: string
+  from: string
+  to: string
+  replyTo: string
+  text: string
+  html: string
+  raw: string
+  envelope: { from: string; to: string[] }
+}
+
+export interface MailReceiver {
+  port: number
+  close(): Promise<void>
+}
+
+export function startMailReceiver(options?: {
+  port?: number
+  host?: string
+  onMail?: (mail: ReceivedMail) => void
+  onError?: (err: Error) => void
+}): Promise<MailReceiver>
+
+export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope'>

@@ -1,0 +1,178 @@
+// A real SMTP receiver on loopback (the `smtp-server` package) and a small MIME reader for
+// the messages it gets. Shared by `npm run mail:dev` and the integration tests, so the tests
+// check the same parsing the consultant looks at.
+import { SMTPServer } from 'smtp-server'
+
+/**
+ * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message.
+ * Resolves to { port, close() } once it listens.
+ */
+export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onError } = {}) {
+  const server = new SMTPServer({
+    // PocketBase upgrades to STARTTLS when offered (and verifies the certificate): offer none.
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks = []
+      stream.on('data', (chunk) => chunks.push(chunk))
+      stream.on('error', callback)
+      stream.on('end', () => {
+        try {
+          const raw = Buffer.concat(chunks)
+          const mail = parseMail(raw)
+          mail.envelope = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          }
+          onMail?.(mail)
+          callback()
+        } catch (err) {
+          callback(err)
+        }
+      })
+    },
+  })
+  // An unhandled 'error' event would crash the process (e.g. a client that disconnects).
+  server.on('error', (err) => onError?.(err))
+  return new Promise((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(port, host, () => {
+      server.server.off('error', reject)
+      resolve({
+        port: server.server.address().port,
+        close: () => new Promise((done) => server.close(() => done())),
+      })
+    })
+  })
+}
+
+/**
+ * Reads a raw RFC 5322 message: decoded headers (lower-case names), the plain-text and HTML
+ * parts (quoted-printable and base64 decoded), and the raw source.
+ */
+export function parseMail(raw) {
+  const source = Buffer.isBuffer(raw) ? raw.toString('latin1') : String(raw)
+  const root = parsePart(source)
+  const parts = flatten(root)
+  const firstOf = (type) => parts.find((p) => p.type === type && !p.isAttachment)
+  const headers = {}
+  for (const [name, value] of Object.entries(root.headers)) headers[name] = decodeWords(value)
+  return {
+    headers,
+    subject: headers.subject ?? '',
+    from: headers.from ?? '',
+    to: headers.to ?? '',
+    replyTo: headers['reply-to'] ?? '',
+    text: firstOf('text/plain')?.body ?? '',
+    html: firstOf('text/html')?.body ?? '',
+    raw: Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw),
+  }
+}
+
+function parsePart(source) {
+  const split = /\r?\n\r?\n/.exec(source)
+  const headerBlock = split ? source.slice(0, split.index) : source
+  const body = split ? source.slice(split.index + split[0].length) : ''
+  const headers = parseHeaders(headerBlock)
+  const contentType = parseHeaderValue(headers['content-type'] || 'text/plain; charset=us-ascii')
+  const type = contentType.value.toLowerCase()
+  const isAttachment = /^attachment/i.test(headers['content-disposition'] || '')
+  if (type.startsWith('multipart/') && contentType.params.boundary) {
+    return {
+      headers,
+      type,
+      isAttachment,
+      children: splitMultipart(body, contentType.params.boundary).map(parsePart),
+    }
+  }
+  const encoding = (headers['content-transfer-encoding'] || '7bit').trim().toLowerCase()
+  return {
+    headers,
+    type,
+    isAttachment,
+    body: decodeBody(body, encoding, contentType.params.charset),
+  }
+}
+
+function flatten(part) {
+  return part.children ? part.children.flatMap(flatten) : [part]
+}
+
+function parseHeaders(block) {
+  const headers = {}
+  // Folded lines continue with whitespace.
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    const name = line.slice(0, colon).trim().toLowerCase()
+    if (!(name in headers)) headers[name] = line.slice(colon + 1).trim()
+  }
+  return headers
+}
+
+function parseHeaderValue(value) {
+  const [main, ...rest] = value.split(';')
+  const params = {}
+  for (const param of rest) {
+    const eq = param.indexOf('=')
+    if (eq < 0) continue
+    const key = param.slice(0, eq).trim().toLowerCase()
+    params[key] = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+  }
+  return { value: main.trim(), params }
+}
+
+function splitMultipart(body, boundary) {
+  const delimiter = `--${boundary}`
+  const parts = []
+  for (const chunk of body.split(delimiter).slice(1)) {
+    if (chunk.startsWith('--')) break
+    parts.push(chunk.replace(/^\r?\n/, '').replace(/\r?\n$/, ''))
+  }
+  return parts
+}
+
+function decodeBody(body, encoding, charset) {
+  let bytes
+  if (encoding === 'quoted-printable') {
+    bytes = decodeQuotedPrintable(body.replace(/=\r?\n/g, ''))
+  } else if (encoding === 'base64') {
+    bytes = Buffer.from(body.replace(/\s+/g, ''), 'base64')
+  } else {
+    bytes = Buffer.from(body, 'latin1')
+  }
+  return bytes.toString(/^(iso-8859-1|latin1|us-ascii)$/i.test(charset || '') ? 'latin1' : 'utf8')
+}
+
+function decodeQuotedPrintable(text) {
+  const bytes = []
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3)
+    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else {
+      bytes.push(text.charCodeAt(i) & 0xff)
+    }
+  }
+  return Buffer.from(bytes)
+}
+
+/** RFC 2047 encoded words (=?UTF-8?q?...?= and =?UTF-8?b?...?=) in a header value. */
+function decodeWords(value) {
+  const raw = Buffer.from(value, 'latin1').toString('utf8')
+  return raw
+    .replace(/(=\?[^?]+\?[bBqQ]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, charset, kind, text) => {
+      const bytes =
+        kind.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64')
+          : decodeQuotedPrintable(text.replace(/_/g, ' '))
+      return bytes.toString(/^(iso-8859-1|latin1)$/i.test(charset) ? 'latin1' : 'utf8')
+    })
+}

@@ -1,0 +1,59 @@
+// `npm run soak`: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/
+// over fake-indexeddb), while the server is crashed and restarted twice; on loopback only, with
+// the production rate limits and a real SMTP receiver. Prints one summary line and exits non-zero
+// on any loss, duplicate, leftover or double-sent mail, or after SOAK_TIMEOUT_MS (5 minutes).
+// The run itself is tests/integration/support/soak-run.ts, bundled here with esbuild (the same
+// code runs small in `npm test`). Sizes: SOAK_VISITORS, SOAK_SUBMISSIONS; SOAK_VERBOSE=1 logs.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import { root } from './pocketbase.mjs'
+import { startSoakEnvironment } from './soak-server.mjs'
+
+const visitors = Number(process.env.SOAK_VISITORS || 20)
+const submissions = Number(process.env.SOAK_SUBMISSIONS || 10)
+const timeoutMs = Number(process.env.SOAK_TIMEOUT_MS || 5 * 60_000)
+const verbose = process.env.SOAK_VERBOSE === '1'
+
+// Inside node_modules so the bundle's bare imports (dexie, pocketbase, ...) resolve from here.
+const outDir = join(root, 'node_modules', '.cache', 'soak')
+mkdirSync(outDir, { recursive: true })
+const outfile = join(outDir, 'soak-run.mjs')
+await build({
+  entryPoints: [join(root, 'tests/integration/support/soak-run.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'error',
+})
+const { runSoak, summaryLine } = await import(pathToFileURL(outfile).href)
+
+// A last resort if something hangs outside the run's own deadline.
+const hardStop = setTimeout(() => {
+  console.log(`soak FAILED: still running ${Math.round((timeoutMs + 60_000) / 1000)} s after start`)
+  process.exit(2)
+}, timeoutMs + 60_000)
+hardStop.unref()
+
+const env = await startSoakEnvironment()
+let report
+try {
+  report = await runSoak(env, {
+    visitors,
+    submissionsPerVisitor: submissions,
+    restarts: 2,
+    pauseMs: [300, 2500],
+    downtimeMs: 2500,
+    timeoutMs,
+    log: verbose ? (line) => console.error(`  ${line}`) : undefined,
+  })
+} finally {
+  await env.stop()
+}
+console.log(summaryLine(report))
+if (!report.ok && verbose) for (const problem of report.problems) console.error(`  ${problem}`)
+process.exit(report.ok ? 0 : 1)

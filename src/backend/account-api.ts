@@ -1,0 +1,180 @@
+// Typed PocketBase calls for accounts and the dashboard, and the texts the visitor is told
+// about them. Every call takes the client as its first argument so the same code runs in the
+// app (src/backend/client.ts via session.ts) and in integration tests against a real server.
+import type PocketBase from 'pocketbase'
+import { describeError, messages } from './errors'
+import { collections, type AuditRecord, type UserRecord } from './types'
+
+/** DESIGN.md §3 raises the spec's 6 to 8 (NIST SP 800-63B); the users migration enforces it. */
+export const MIN_PASSWORD_LENGTH = 8
+
+export const accountMessages = {
+  termsRequired: 'You must agree to the Terms and Privacy Policy to continue.',
+  passwordMismatch: 'Passwords do not match.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  // Says nothing about whether the address is registered (account enumeration).
+  signupNotPossible:
+    "We couldn't create an account with these details. If you already have an account, sign in or reset your password.",
+  signupRateLimited: 'Too many attempts. Please wait a minute and try again.',
+  resetRequested: 'If an account exists for that email, a password reset link is on its way.',
+  resetRateLimited: 'Too many requests. Please wait a minute and try again.',
+  verificationSent: 'Verification email sent. Please check your inbox.',
+  auditDeleteConfirm: 'Delete this audit? This cannot be undone.',
+  auditDeleteFailure: 'The audit could not be deleted. Please try again.',
+  offlineSignIn: 'Signing in needs an internet connection.',
+} as const
+
+export interface SignupInput {
+  fullName: string
+  email: string
+  password: string
+  passwordConfirm: string
+  newsletterConsent: boolean
+  agreedToTerms: boolean
+}
+
+export type SignupField = 'fullName' | 'email' | 'password' | 'passwordConfirm' | 'agreedToTerms'
+
+/** The sign-up checks of SPEC.md §5, in its order; null when the form may be sent. */
+export function validateSignup(input: SignupInput): { field: SignupField; message: string } | null {
+  if (!input.agreedToTerms)
+    return { field: 'agreedToTerms', message: accountMessages.termsRequired }
+  if (input.password !== input.passwordConfirm) {
+    return { field: 'passwordConfirm', message: accountMessages.passwordMismatch }
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    return { field: 'password', message: accountMessages.passwordTooShort }
+  }
+  return null
+}
+
+/** Creates the user; the server trims/lowercases the e-mail and stamps agreedToTermsAt. */
+export async function createAccount(pb: PocketBase, input: SignupInput): Promise<UserRecord> {
+  return pb.collection(collections.users).create<UserRecord>({
+    email: input.email.trim(),
+    password: input.password,
+    passwordConfirm: input.passwordConfirm,
+    fullName: input.fullName.trim(),
+    newsletterConsent: input.newsletterConsent,
+    agreedToTermsAt: new Date().toISOString(),
+  })
+}
+
+/**
+ * The create was answered like a success but the new password does not sign in: the e-mail
+ * is already registered (pb_hooks/signup-privacy.pb.js answers a taken e-mail exactly like a
+ * new one, so that sign-up cannot be used to test addresses).
+ */
+export class SignupNotPossibleError extends Error {
+  constructor(readonly cause: unknown) {
+    super('The account could not be created')
+  }
+}
+
+/** Creates the account and signs in with it; the session is in pb.authStore afterwards. */
+export async function registerAndSignIn(pb: PocketBase, input: SignupInput) {
+  await createAccount(pb, input)
+  try {
+    return await signInWithPassword(pb, input.email, input.password)
+  } catch (err) {
+    if (describeError(err).kind === 'validation') throw new SignupNotPossibleError(err)
+    throw err
+  }
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  email: 'Email',
+  password: 'Password',
+  passwordConfirm: 'Confirm Password',
+  fullName: 'Full name',
+}
+
+/** Sign-up failure text: never confirms that an e-mail is registered (SPEC.md §8). */
+export function signupErrorMessage(err: unknown): string {
+  if (err instanceof SignupNotPossibleError) return accountMessages.signupNotPossible
+  const d = describeError(err)
+  if (d.kind === 'network') return messages.offline
+  if (d.kind === 'rate_limited') return accountMessages.signupRateLimited
+  const codes = fieldCodes(err)
+  if (codes.email === 'validation_not_unique') return accountMessages.signupNotPossible
+  if (codes.password?.startsWith('validation_min')) return accountMessages.passwordTooShort
+  const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
+  if (field && message) return `${FIELD_LABELS[field] ?? field}: ${message}`
+  return d.serverMessage || messages.signupFailure
+}
+
+function fieldCodes(err: unknown): Record<string, string | undefined> {
+  const data = (err as { response?: { data?: Record<string, { code?: string }> } })?.response?.data
+  const codes: Record<string, string | undefined> = {}
+  for (const [field, detail] of Object.entries(data ?? {})) codes[field] = detail?.code
+  return codes
+}
+
+export async function signInWithPassword(pb: PocketBase, email: string, password: string) {
+  return pb.collection(collections.users).authWithPassword<UserRecord>(email.trim(), password)
+}
+
+/** PocketBase answers 204 whether or not the e-mail is registered. */
+export async function sendPasswordReset(pb: PocketBase, email: string): Promise<void> {
+  await pb.collection(collections.users).requestPasswordReset(email.trim())
+}
+
+export function passwordResetErrorMessage(err: unknown): string {
+  const d = describeError(err)
+  if (d.kind === 'network') return messages.offline
+  if (d.kind === 'rate_limited') return accountMessages.resetRateLimited
+  if (d.fieldErrors.email) return `Email: ${d.fieldErrors.email}`
+  return d.serverMessage || messages.authFailure
+}
+
+/** Asks PocketBase to mail a verification link (its own mailer and template). */
+export async function sendVerification(pb: PocketBase, email: string): Promise<void> {
+  await pb.collection(collections.users).requestVerification(email.trim())
+}
+
+/** pb_hooks/account.pb.js: re-checks the password and deletes everything in one transaction. */
+export async function deleteAccountOnServer(
+  pb: PocketBase,
+  password: string,
+): Promise<{ deleted: Record<string, number> }> {
+  return pb.send('/api/account/delete', { method: 'POST', body: { password } })
+}
+
+/** What the audits rules let this user read (own, and free ones with a verified e-mail). */
+export async function fetchAudits(pb: PocketBase): Promise<AuditRecord[]> {
+  return pb.collection(collections.audits).getFullList<AuditRecord>({ sort: '-created' })
+}
+
+export async function deleteAudit(pb: PocketBase, auditId: string): Promise<void> {
+  await pb.collection(collections.audits).delete(auditId)
+}
+
+export type RefreshOutcome = 'refreshed' | 'signed-out' | 'kept' | 'no-session'
+
+/**
+ * Refreshes the saved token. The session is cleared ONLY when the server says it is no longer
+ * valid (401/403); a network failure or a server error keeps it (offline use must survive).
+ */
+export async function refreshAuth(pb: PocketBase): Promise<RefreshOutcome> {
+  const tokenBefore = pb.authStore.token
+  if (!tokenBefore) return 'no-session'
+  try {
+    // Sent by hand, not with authRefresh(): the SDK would save the new token even if the user
+    // signed out while the request was in flight, silently signing them back in.
+    const reply = await pb.send<{ token: string; record: UserRecord }>(
+      `/api/collections/${collections.users}/auth-refresh`,
+      { method: 'POST', requestKey: null },
+    )
+    if (pb.authStore.token !== tokenBefore) return 'kept'
+    pb.authStore.save(reply.token, reply.record)
+    return 'refreshed'
+  } catch (err) {
+    const { kind } = describeError(err)
+    if (kind === 'unauthenticated' || kind === 'forbidden') {
+      // Only the session we tried to refresh is void; a newer sign-in stays.
+      if (pb.authStore.token === tokenBefore) pb.authStore.clear()
+      return 'signed-out'
+    }
+    return 'kept'
+  }
+}

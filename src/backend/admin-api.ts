@@ -1,0 +1,239 @@
+// Typed PocketBase calls of the consultant's console (/audit-admin): the lists of audits,
+// contact messages, newsletter subscribers and failed mail, the server-computed audit
+// counters (pb_hooks/admin.pb.js), the two writes an admin may make, and live updates.
+// The collection rules are the real guard: for a non-admin every list here comes back empty.
+// Every call takes the client first so the same code runs in the app and in integration tests.
+import type PocketBase from 'pocketbase'
+import type { ListResult } from 'pocketbase'
+import {
+  collections,
+  type AuditRecord,
+  type ContactRecord,
+  type MailOutboxRecord,
+  type NewsletterRecord,
+} from './types'
+
+/** Rows per page in every admin table. */
+export const ADMIN_PAGE_SIZE = 50
+
+export type AuditSort = 'newest' | 'highest' | 'lowest'
+
+/** What the consultant narrowed a list to: e-mail contains `email`, created at or after `since`. */
+export interface AdminFilter {
+  email: string
+  since: Date | null
+}
+
+export interface AuditStats {
+  total: number
+  high: number
+  medium: number
+  low: number
+}
+
+/** Only what the table and the CSV need; the details dialog loads the whole record. */
+export type AuditListItem = Pick<AuditRecord, 'id' | 'email' | 'overallScore' | 'created' | 'flow'>
+export type ContactListItem = Pick<
+  ContactRecord,
+  'id' | 'name' | 'email' | 'message' | 'source' | 'auditId' | 'processed' | 'created'
+>
+export type SubscriberListItem = Pick<
+  NewsletterRecord,
+  'id' | 'email' | 'source' | 'active' | 'created'
+>
+export type FailedMailItem = Pick<
+  MailOutboxRecord,
+  'id' | 'to' | 'subject' | 'kind' | 'status' | 'attempts' | 'lastError' | 'created'
+>
+
+const AUDIT_LIST_FIELDS = 'id,email,overallScore,created,flow'
+const CONTACT_LIST_FIELDS = 'id,name,email,message,source,auditId,processed,created'
+const SUBSCRIBER_LIST_FIELDS = 'id,email,source,active,created'
+const FAILED_MAIL_FIELDS = 'id,to,subject,kind,status,attempts,lastError,created'
+
+const AUDIT_SORTS: Record<AuditSort, string> = {
+  newest: '-created',
+  highest: '-overallScore,-created',
+  lowest: 'overallScore,-created',
+}
+
+/** A date as PocketBase stores it: `2026-11-21 10:00:00.000Z` (string comparison = time order). */
+export function pbDate(date: Date): string {
+  return date.toISOString().replace('T', ' ')
+}
+
+/**
+ * The server-side filter for an admin list. `email ~` is SQL LIKE (case-insensitive for ASCII);
+ * a `%` typed by the consultant is escaped so it is matched literally, as the counters do.
+ */
+export function adminFilter(pb: PocketBase, filter: AdminFilter): string {
+  const parts: string[] = []
+  const email = filter.email.trim()
+  if (email) parts.push(pb.filter('email ~ {:email}', { email: email.replace(/%/g, '\\%') }))
+  if (filter.since) parts.push(pb.filter('created >= {:since}', { since: pbDate(filter.since) }))
+  return parts.join(' && ')
+}
+
+// --- audits ------------------------------------------------------------------------------
+
+export function listAudits(
+  pb: PocketBase,
+  page: number,
+  filter: AdminFilter,
+  sort: AuditSort = 'newest',
+): Promise<ListResult<AuditListItem>> {
+  return pb.collection(collections.audits).getList<AuditListItem>(page, ADMIN_PAGE_SIZE, {
+    filter: adminFilter(pb, filter),
+    sort: AUDIT_SORTS[sort],
+    fields: AUDIT_LIST_FIELDS,
+  })
+}
+
+/** Every audit matching the filter (for the CSV), not just one page. */
+export function listAllAudits(
+  pb: PocketBase,
+  filter: AdminFilter,
+  sort: AuditSort = 'newest',
+): Promise<AuditListItem[]> {
+  return pb.collection(collections.audits).getFullList<AuditListItem>({
+    filter: adminFilter(pb, filter),
+    sort: AUDIT_SORTS[sort],
+    fields: 'id,email,overallScore,created',
+    batch: 500,
+  })
+}
+
+/** Counters over ALL audits matching the filter, counted by the database. */
+export function getAuditStats(pb: PocketBase, filter: AdminFilter): Promise<AuditStats> {
+  const query: Record<string, string> = {}
+  if (filter.email.trim()) query.email = filter.email.trim()
+  if (filter.since) query.since = pbDate(filter.since)
+  return pb.send<AuditStats>('/api/admin/audit-stats', { method: 'GET', query })
+}
+
+/** The whole audit for the details dialog; null when it does not exist (or is not visible). */
+export async function getAudit(pb: PocketBase, id: string): Promise<AuditRecord | null> {
+  try {
+    return await pb.collection(collections.audits).getOne<AuditRecord>(id)
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return null
+    throw err
+  }
+}
+
+// --- contact messages -----------------------------------------------------------------
+
+/** Unprocessed first, newest first within each group. */
+export function listContacts(
+  pb: PocketBase,
+  page: number,
+  filter: AdminFilter,
+): Promise<ListResult<ContactListItem>> {
+  return pb.collection(collections.contacts).getList<ContactListItem>(page, ADMIN_PAGE_SIZE, {
+    filter: adminFilter(pb, filter),
+    sort: 'processed,-created',
+    fields: CONTACT_LIST_FIELDS,
+  })
+}
+
+export function listAllContacts(pb: PocketBase, filter: AdminFilter): Promise<ContactListItem[]> {
+  return pb.collection(collections.contacts).getFullList<ContactListItem>({
+    filter: adminFilter(pb, filter),
+    sort: 'processed,-created',
+    fields: CONTACT_LIST_FIELDS,
+    batch: 500,
+  })
+}
+
+/** The only change the contacts update rule allows an admin. */
+export function setContactProcessed(
+  pb: PocketBase,
+  id: string,
+  processed: boolean,
+): Promise<ContactListItem> {
+  return pb
+    .collection(collections.contacts)
+    .update<ContactListItem>(id, { processed }, { fields: CONTACT_LIST_FIELDS })
+}
+
+// --- newsletter subscribers -------------------------------------------------------------
+
+export function listSubscribers(
+  pb: PocketBase,
+  page: number,
+  filter: AdminFilter,
+): Promise<ListResult<SubscriberListItem>> {
+  return pb.collection(collections.newsletter).getList<SubscriberListItem>(page, ADMIN_PAGE_SIZE, {
+    filter: adminFilter(pb, filter),
+    sort: '-created',
+    fields: SUBSCRIBER_LIST_FIELDS,
+  })
+}
+
+export function listAllSubscribers(
+  pb: PocketBase,
+  filter: AdminFilter,
+): Promise<SubscriberListItem[]> {
+  return pb.collection(collections.newsletter).getFullList<SubscriberListItem>({
+    filter: adminFilter(pb, filter),
+    sort: '-created',
+    fields: SUBSCRIBER_LIST_FIELDS,
+    batch: 500,
+  })
+}
+
+// --- failed mail ------------------------------------------------------------------------
+
+export function listFailedMail(pb: PocketBase): Promise<FailedMailItem[]> {
+  return pb.collection(collections.mailOutbox).getFullList<FailedMailItem>({
+    filter: 'status = "failed"',
+    sort: '-created',
+    fields: FAILED_MAIL_FIELDS,
+  })
+}
+
+/**
+ * Puts a failed mail back in the queue; the mail sender's cron picks it up. Only `status` is
+ * sent: the mail_outbox update rule allows nothing else (the server resets the retry state).
+ */
+export function retryMail(pb: PocketBase, id: string): Promise<FailedMailItem> {
+  return pb
+    .collection(collections.mailOutbox)
+    .update<FailedMailItem>(id, { status: 'pending' }, { fields: FAILED_MAIL_FIELDS })
+}
+
+// --- live updates -------------------------------------------------------------------------
+
+export type AdminCollection = 'audits' | 'contacts' | 'newsletter' | 'mailOutbox'
+
+/**
+ * Calls `onChange` whenever a record of the collection is created, updated or deleted (the
+ * server only sends events the list rule lets this session see), and again after the
+ * realtime connection comes back from a drop, since events during the drop are lost. The SDK
+ * reconnects by itself once a connection was made; a first connect that fails rejects, and the
+ * caller retries. Resolves to a function that stops listening.
+ */
+export async function subscribeToChanges(
+  pb: PocketBase,
+  collection: AdminCollection,
+  onChange: (event: { action: string; recordId: string | null }) => void,
+): Promise<() => Promise<void>> {
+  // PB_CONNECT fires on every (re)connect, not for a connection that is already open.
+  let connects = pb.realtime.isConnected ? 1 : 0
+  const stopConnect = await pb.realtime.subscribe('PB_CONNECT', () => {
+    connects += 1
+    if (connects > 1) onChange({ action: 'reconnect', recordId: null })
+  })
+  let stopRecords: (() => Promise<void>) | null = null
+  try {
+    stopRecords = await pb
+      .collection(collections[collection])
+      .subscribe('*', (e) => onChange({ action: e.action, recordId: e.record?.id ?? null }))
+  } catch (err) {
+    await stopConnect()
+    throw err
+  }
+  return async () => {
+    await Promise.allSettled([stopConnect(), stopRecords?.()])
+  }
+}

@@ -1,0 +1,146 @@
+// Owns who is signed in. The PocketBase SDK's auth store (saved by the SDK in localStorage
+// under 'pocketbase_auth') is the ONE source: React reads it through useSession(), the light
+// nav reads the same storage through session-summary.ts, and every change is announced there.
+// The token is refreshed once per app start when online and cleared only on a 401/403.
+import { useSyncExternalStore } from 'react'
+import type { UserRecord } from './types'
+import { pb } from './client'
+import { notifySessionChange } from './session-summary'
+import {
+  deleteAccountOnServer,
+  refreshAuth,
+  registerAndSignIn,
+  sendPasswordReset,
+  sendVerification,
+  signInWithPassword,
+  type RefreshOutcome,
+  type SignupInput,
+} from './account-api'
+// The offline database (Dexie) and the outbox are imported where they are used, not here:
+// pages that only read the session (login, sign-up, admin) then load no Dexie (issue #11 budget).
+
+export interface Session {
+  user: UserRecord | null
+  signedIn: boolean
+  /** True once the e-mail is verified (free audits made with it then show on the dashboard). */
+  verified: boolean
+}
+
+const SIGNED_OUT: Session = { user: null, signedIn: false, verified: false }
+let snapshot: Session = SIGNED_OUT
+let snapshotRecord: unknown = null
+let snapshotToken = ''
+
+function readSession(): Session {
+  const { token, record } = pb.authStore
+  // The SDK's LocalAuthStore parses localStorage on every read, so `record` is a new object
+  // each time: compare its contents, or useSyncExternalStore re-renders forever (React #185).
+  const recordJson = record ? JSON.stringify(record) : null
+  if (token === snapshotToken && recordJson === snapshotRecord) return snapshot
+  snapshotToken = token
+  snapshotRecord = recordJson
+  const user = token && record?.collectionName === 'users' ? (record as UserRecord) : null
+  snapshot = user ? { user, signedIn: true, verified: user.verified === true } : SIGNED_OUT
+  return snapshot
+}
+
+function subscribe(onChange: () => void) {
+  return pb.authStore.onChange(onChange)
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, readSession, () => SIGNED_OUT)
+}
+
+/** The current user outside React (event handlers). */
+export function currentUser(): UserRecord | null {
+  return readSession().user
+}
+
+// The SDK also fires onChange when another tab changes the session (storage event).
+pb.authStore.onChange(() => notifySessionChange())
+
+/** Refreshes the token now (a no-op without a session); see refreshAuth for when it clears. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  return refreshAuth(pb)
+}
+
+let startRefreshDone = false
+
+/** Once per app start, as soon as the browser is online; retried when the connection returns. */
+function refreshOnStart() {
+  if (typeof window === 'undefined' || startRefreshDone) return
+  const retryWhenOnline = () => window.addEventListener('online', refreshOnStart, { once: true })
+  if (!navigator.onLine) return retryWhenOnline()
+  startRefreshDone = true
+  void refreshSession().then((outcome) => {
+    // 'kept': the server could not be reached, so the session stays and we try again later.
+    if (outcome === 'kept') {
+      startRefreshDone = false
+      retryWhenOnline()
+    }
+  })
+}
+refreshOnStart()
+
+export async function signIn(email: string, password: string): Promise<UserRecord> {
+  const { record } = await signInWithPassword(pb, email, password)
+  return record
+}
+
+/**
+ * Creates the account, signs in, subscribes the e-mail when asked (through the outbox, so a
+ * flaky connection only delays it) and asks PocketBase to mail the verification link.
+ */
+export async function signUp(input: SignupInput): Promise<UserRecord> {
+  const { record: user } = await registerAndSignIn(pb, input)
+  if (input.newsletterConsent) {
+    // Not awaited: the outbox stores it at once and may wait for the send; sign-up goes on.
+    import('../offline/outbox')
+      .then(({ enqueue }) =>
+        enqueue('newsletter_subscriptions', {
+          email: user.email,
+          source: 'signup',
+          userAgent: navigator.userAgent.slice(0, 512),
+        }),
+      )
+      .catch((err) => console.error('Could not queue the newsletter sign-up', err))
+  }
+  // Without SMTP the server keeps quiet; the dashboard offers a resend either way.
+  requestVerification().catch(() => undefined)
+  return user
+}
+
+/** Clears the session and this user's data on this device (cache, drafts, waiting items). */
+export async function signOut(): Promise<void> {
+  const user = currentUser()
+  pb.authStore.clear()
+  if (!user) return
+  const { clearUserData } = await import('../offline/user-data')
+  await clearUserData(user.id)
+}
+
+/** Always resolves the same way for registered and unknown e-mails (no enumeration). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await sendPasswordReset(pb, email)
+}
+
+export async function requestVerification(): Promise<void> {
+  const user = currentUser()
+  if (user && !user.verified) await sendVerification(pb, user.email)
+}
+
+/**
+ * Re-authenticates with the typed password (the strict auth rate limit applies), then the
+ * server deletes everything of the user in one transaction; then every local trace goes and
+ * the session ends. Throws the server's error (wrong password, 429, ...) with nothing deleted.
+ */
+export async function deleteAccount(password: string): Promise<void> {
+  const user = currentUser()
+  if (!user) throw new Error('Not signed in')
+  await signInWithPassword(pb, user.email, password)
+  await deleteAccountOnServer(pb, password)
+  const { forgetAccountOnDevice } = await import('../offline/forget-account')
+  await forgetAccountOnDevice(user.id, user.email)
+  pb.authStore.clear()
+}

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
+import type { ContactSource } from '../backend/types'
+import { messages } from '../backend/errors'
+import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
+import { useTimedMessage } from './use-timed-message'
+
+export const contactQueuedOffline =
+  "You're offline - your message is saved on this device and will be sent when you're back online."
+export const contactQueuedServer =
+  'Your message is saved on this device and will be sent as soon as the server answers.'
+
+type Feedback = { kind: 'success' | 'queued' | 'error'; text: string }
+
+const EMPTY = { name: '', email: '', message: '' }
+
+interface ContactFormProps {
+  source?: ContactSource
+  /** The audit a report's contact form is about. */
+  auditId?: string
+  submitLabel?: string
+}
+
+/**
+ * SPEC.md §4: name, e-mail and message, all required -> submitting ('Sending...', disabled) ->
+ * success or error, the message clearing after 5 seconds. Emptied on success; on error the
+ * typed text stays so nothing has to be written twice.
+ */
+export function ContactForm({
+  source = 'portfolio_website',
+  auditId,
+  submitLabel = 'Send Message',
+}: ContactFormProps) {
+  const id = useId()
+  const [fields, setFields] = useState(EMPTY)
+  const [submitting, setSubmitting] = useState(false)
+  const [feedback, setFeedback] = useTimedMessage<Feedback>(5000)
+
+  function update(field: keyof typeof EMPTY, value: string) {
+    setFields((current) => ({ ...current, [field]: value }))
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    const form = event.currentTarget
+    // `required` accepts a name or message of only spaces; the server would refuse it.
+    for (const field of ['name', 'message'] as const) {
+      const input = form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | null
+      input?.setCustomValidity(fields[field].trim() ? '' : 'Please fill in this field.')
+    }
+    if (!form.reportValidity()) return
+
+    setSubmitting(true)
+    setFeedback(null)
+    const status = await deliver('contacts', {
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      message: fields.message.trim(),
+      source,
+      ...(auditId ? { auditId } : {}),
+      userAgent: browserUserAgent(),
+    })
+    setSubmitting(false)
+    if (status === 'failed') {
+      setFeedback({ kind: 'error', text: messages.contactFailure })
+      return
+    }
+    setFields(EMPTY)
+    if (status === 'sent') setFeedback({ kind: 'success', text: messages.contactSuccess })
+    else
+      setFeedback({
+        kind: 'queued',
+        text: isOffline() ? contactQueuedOffline : contactQueuedServer,
+      })
+  }
+
+  return (
+    <form className="contact-form" onSubmit={onSubmit} onFocus={warmOutbox}>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          required
+          maxLength={200}
+          autoComplete="name"
+          value={fields.name}
+          onChange={(e) => {
+            e.target.setCustomValidity('')
+            update('name', e.target.value)
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          value={fields.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          required
+          rows={6}
+          maxLength={5000}
+          value={fields.message}
+          onChange={(e) => {
+            e.target.setCustomValidity('')
+            update('message', e.target.value)
+          }}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={submitting}>
+        {submitting ? 'Sending...' : submitLabel}
+      </button>
+      <div className="form-feedback" role="status">
+        {feedback && feedback.kind !== 'error' && (
+          <p className={`form-message form-message--${feedback.kind}`}>{feedback.text}</p>
+        )}
+      </div>
+      {feedback?.kind === 'error' && (
+        <p className="form-message form-message--error" role="alert">
+          {feedback.text}
+        </p>
+      )}
+    </form>
+  )
+}

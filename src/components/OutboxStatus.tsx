@@ -1,0 +1,90 @@
+import type { OutboxItem } from '../offline/db'
+import { useOutboxStatusLine } from '../offline/status-line'
+
+const itemLabels: Record<OutboxItem['collection'], string> = {
+  contacts: 'Your message',
+  newsletter_subscriptions: 'Your newsletter sign-up',
+  audits: 'Your audit',
+}
+
+function lowerLabel(item: OutboxItem): string {
+  return itemLabels[item.collection].replace(/^Your /, 'your ')
+}
+
+/** The server's reason, e.g. "Failed to create record. email: Must be a valid email address." */
+function failureReason(item: OutboxItem): string {
+  const error = item.lastError
+  if (!error) return 'The server refused it.'
+  const fields = Object.entries(error.fieldErrors).map(([field, message]) => `${field}: ${message}`)
+  return [error.serverMessage || 'The server refused it.', ...fields].join(' ')
+}
+
+function announcement(online: boolean, pending: number, failed: number, justSent: boolean): string {
+  const parts: string[] = []
+  if (!online) parts.push('Offline')
+  if (pending > 0) parts.push(`${pending} waiting to send`)
+  if (failed > 0)
+    parts.push(failed === 1 ? '1 item could not be sent' : `${failed} items could not be sent`)
+  if (parts.length === 0 && justSent) parts.push('All changes sent')
+  return parts.join(' · ')
+}
+
+/**
+ * One quiet line in the layout: "Offline", "N waiting to send", "All changes sent", plus the
+ * items the server refused, each with Retry and Discard (Discard asks first). Renders nothing
+ * visible while there is nothing to say; the live region stays so changes are announced.
+ */
+export function OutboxStatus() {
+  const { online, pending, failed, justSent, retry, discard } = useOutboxStatusLine()
+  const text = announcement(online, pending, failed.length, justSent)
+
+  const confirmDiscard = (item: OutboxItem) => {
+    if (
+      window.confirm(`Discard ${lowerLabel(item)}? It has not been sent and cannot be recovered.`)
+    ) {
+      void discard(item.id)
+    }
+  }
+
+  return (
+    <div className="outbox-status">
+      <p
+        role="status"
+        aria-live="polite"
+        className={text ? `outbox-status__line${online ? '' : ' is-offline'}` : 'visually-hidden'}
+      >
+        {text}
+      </p>
+      {failed.length > 0 && (
+        <ul className="outbox-status__failed" aria-label="Items that could not be sent">
+          {failed.map((item) => (
+            <li key={item.id}>
+              <p>
+                <strong>{itemLabels[item.collection]} could not be sent.</strong>{' '}
+                {failureReason(item)}
+              </p>
+              <div className="outbox-status__actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={`Retry ${lowerLabel(item)}`}
+                  onClick={() => void retry(item.id)}
+                >
+                  Retry
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={`Discard ${lowerLabel(item)}`}
+                  onClick={() => confirmDiscard(item)}
+                >
+                  Discard
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react'
+import { site } from '../config/site'
+import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
+
+type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
+
+function initialState(): SchedulerState {
+  return navigator.onLine === false ? 'offline' : 'loading'
+}
+
+/**
+ * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
+ * mounting loads the provider's script. Offline, or when the script fails or times out, it
+ * offers the booking link and the e-mail address instead of failing silently.
+ */
+export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
+  const frame = useRef<HTMLDivElement>(null)
+  const [state, setState] = useState<SchedulerState>(initialState)
+
+  useEffect(() => {
+    if (state !== 'loading') return
+    let cancelled = false
+    loadSchedulerScript(site.booking.scriptUrl).then(
+      (api) => {
+        if (cancelled || !frame.current) return
+        frame.current.replaceChildren()
+        api.initInlineWidget({
+          url: schedulerUrl(bookingUrl, new Date()),
+          parentElement: frame.current,
+        })
+        setState('ready')
+      },
+      () => {
+        if (!cancelled) setState(navigator.onLine === false ? 'offline' : 'failed')
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [state, bookingUrl])
+
+  // Coming back online while the fallback shows: try again by itself.
+  useEffect(() => {
+    if (state !== 'offline') return
+    const retry = () => setState('loading')
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [state])
+
+  const unavailable = state === 'offline' || state === 'failed'
+  return (
+    <div className="scheduler">
+      {state === 'loading' && (
+        <p className="scheduler__loading" role="status">
+          Loading the scheduler...
+        </p>
+      )}
+      {unavailable && (
+        <div className="scheduler__fallback" role="alert">
+          <p className="scheduler__fallback-title">
+            {state === 'offline'
+              ? 'The scheduler needs an internet connection'
+              : 'The scheduler could not load right now'}
+          </p>
+          <p>
+            {state === 'offline'
+              ? 'You seem to be offline. Once you are back online you can pick a time here, or use one of these:'
+              : 'Something blocked or slowed it down. You can still book a time or reach me directly:'}
+          </p>
+          <ul className="scheduler__options">
+            <li>
+              <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+                Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              Email me at <a href={`mailto:${site.email}`}>{site.email}</a>
+            </li>
+          </ul>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => setState(initialState())}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      <div
+        ref={frame}
+        className={`scheduler__frame${state === 'ready' ? '' : ' scheduler__frame--idle'}`}
+      />
+    </div>
+  )
+}

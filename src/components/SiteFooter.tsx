@@ -1,0 +1,68 @@
+import { Link, useLocation } from 'react-router-dom'
+import type { MouseEvent } from 'react'
+import { paths } from '../app/paths'
+import { site } from '../config/site'
+import { Logo } from './Logo'
+import { NewsletterForm } from './NewsletterForm'
+import { SocialLinks } from './SocialLinks'
+
+export const EXIT_AUDIT_CONFIRM =
+  'Are you sure you want to exit the digital strategy audit? All progress will be lost.'
+
+const auditPaths: string[] = [paths.freeAudit, paths.digitalAudit, paths.digitalStrategyAudit]
+
+export function SiteFooter() {
+  const { pathname } = useLocation()
+  const onAuditPage = auditPaths.includes(pathname)
+
+  function confirmExit(event: MouseEvent<HTMLAnchorElement>) {
+    if (!window.confirm(EXIT_AUDIT_CONFIRM)) event.preventDefault()
+  }
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo tone="light" />
+          <p>
+            Websites, booking and simple automation for small businesses in New Hampshire's North
+            Country and White Mountains.
+          </p>
+          <SocialLinks tone="light" />
+        </div>
+        <div className="site-footer__newsletter">
+          <h2 className="site-footer__heading">Business growth tips</h2>
+          <p>One short, practical email a month. No spam, unsubscribe any time.</p>
+          <NewsletterForm source="footer" variant="footer" />
+        </div>
+        <nav className="site-footer__links" aria-label="Footer">
+          <h2 className="site-footer__heading">Contact</h2>
+          <ul>
+            {onAuditPage && (
+              <li>
+                <Link to={paths.home} onClick={confirmExit}>
+                  Home
+                </Link>
+              </li>
+            )}
+            <li>
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </li>
+            <li>{site.location}</li>
+            <li>
+              <Link to={paths.privacy}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to={paths.terms}>Terms of Service</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {new Date().getFullYear()} {site.businessName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

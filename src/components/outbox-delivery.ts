@@ -1,0 +1,42 @@
+// Hands a form's record to the offline outbox (src/offline/outbox.ts). The outbox is imported
+// on demand so the home page does not ship Dexie; if that import itself fails (offline and the
+// chunk not cached yet) the form reports a failure and keeps what the visitor typed.
+export type DeliveryStatus = 'sent' | 'queued' | 'failed'
+
+type FormCollection = 'contacts' | 'newsletter_subscriptions'
+
+/** The user agent as the server stores it (its field holds at most 512 characters). */
+export function browserUserAgent(): string {
+  return typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512)
+}
+
+export async function deliver(
+  collection: FormCollection,
+  payload: Record<string, unknown>,
+): Promise<DeliveryStatus> {
+  try {
+    const { enqueue } = await import('../offline/outbox')
+    const result = await enqueue(collection, payload)
+    if (result.status === 'failed')
+      console.error(`The ${collection} record was refused`, result.error)
+    return result.status
+  } catch (err) {
+    console.error(`Could not hand the ${collection} record to the outbox`, err)
+    return 'failed'
+  }
+}
+
+/**
+ * Loads the outbox while there is a connection, as soon as a visitor starts on a form, so a
+ * sign-up or message submitted after the connection drops can still be queued. Never tried
+ * offline: a failed dynamic import would stay failed for the page's lifetime in some browsers.
+ */
+export function warmOutbox(): void {
+  if (isOffline()) return
+  import('../offline/outbox').catch(() => undefined)
+}
+
+/** True when the browser says it has no connection (the wording of a queued message). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+}

@@ -1,0 +1,57 @@
+// Loads the scheduling provider's widget script (site.booking.scriptUrl) when a visitor asks
+// for the scheduler, never on first paint. One script per page; a load that fails or takes
+// longer than the timeout is removed so the next attempt starts clean.
+
+export interface SchedulerApi {
+  initInlineWidget(options: { url: string; parentElement: HTMLElement }): void
+}
+
+declare global {
+  interface Window {
+    Calendly?: SchedulerApi
+  }
+}
+
+/** How long a visitor waits before being offered the booking link and e-mail instead. */
+export const SCHEDULER_TIMEOUT_MS = 8000
+
+let loading: Promise<SchedulerApi> | null = null
+
+export function loadSchedulerScript(
+  src: string,
+  timeoutMs = SCHEDULER_TIMEOUT_MS,
+): Promise<SchedulerApi> {
+  if (window.Calendly) return Promise.resolve(window.Calendly)
+  if (loading) return loading
+  loading = new Promise<SchedulerApi>((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = src
+    script.async = true
+    const fail = (reason: string) => {
+      clearTimeout(timer)
+      script.remove()
+      loading = null
+      reject(new Error(`The scheduler script did not load: ${reason}`))
+    }
+    const timer = setTimeout(() => fail('timed out'), timeoutMs)
+    script.onload = () => {
+      clearTimeout(timer)
+      if (window.Calendly) resolve(window.Calendly)
+      else fail('no widget API')
+    }
+    script.onerror = () => fail('network error')
+    document.head.append(script)
+  })
+  return loading
+}
+
+/** The booking page in month view for the current month, without the provider's cookie banner. */
+export function schedulerUrl(bookingUrl: string, now: Date): string {
+  const url = new URL(bookingUrl)
+  url.searchParams.set('hide_gdpr_banner', '1')
+  url.searchParams.set(
+    'month',
+    `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`,
+  )
+  return url.toString()
+}

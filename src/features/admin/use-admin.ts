@@ -1,0 +1,235 @@
+// The admin console's data hooks: who may see the page, server lists that reload when their
+// query changes, and live updates. Components get data only through these and admin-api.ts.
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
+import { pb } from '../../backend/client'
+import { subscribeToChanges, type AdminCollection, type AdminFilter } from '../../backend/admin-api'
+import { refreshSession, useSession } from '../../backend/session'
+import { csvFileName } from './csv'
+import { downloadCsv } from './download'
+import { periodStart, type Period } from './format'
+
+export type AdminAccess = 'signed-out' | 'checking' | 'admin' | 'not-admin'
+
+/**
+ * Reflects the server's answer to "is this user the admin?": the saved session decides the
+ * first render, then a token refresh brings in a promotion or demotion made since sign-in
+ * (and clears a session the server no longer accepts). The collection rules are the guard.
+ */
+export function useAdminAccess(): AdminAccess {
+  const { user } = useSession()
+  const userId = user?.id ?? null
+  const [checkedUserId, setCheckedUserId] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!userId) return
+    let live = true
+    refreshSession().finally(() => {
+      if (live) setCheckedUserId(userId)
+    })
+    return () => {
+      live = false
+    }
+  }, [userId])
+
+  if (!user) return 'signed-out'
+  if (user.isAdmin) return 'admin'
+  return checkedUserId === user.id ? 'not-admin' : 'checking'
+}
+
+export interface ServerData<T> {
+  /** The data for the current query (kept while a refresh of the same query runs). */
+  data: T | undefined
+  /** The last load of the current query failed. */
+  error: unknown
+  /** Nothing to show yet for the current query. */
+  loading: boolean
+  /** Loads the current query again without blanking what is shown. */
+  refresh: () => void
+  /** Replaces the shown data locally (optimistic updates). */
+  patch: (update: (data: T) => T) => void
+}
+
+interface Settled<T> {
+  key: string
+  round: number
+  data?: T
+  error?: unknown
+}
+
+/**
+ * Loads `load()` whenever `key` (a description of the query) changes, ignoring answers to
+ * queries that are no longer current.
+ */
+export function useServerData<T>(key: string, load: () => Promise<T>): ServerData<T> {
+  const [round, setRound] = useState(0)
+  const [settled, setSettled] = useState<Settled<T>>({ key: '', round: -1 })
+  const runLoad = useEffectEvent(load)
+
+  useEffect(() => {
+    let live = true
+    runLoad().then(
+      (data) => {
+        if (live) setSettled({ key, round, data })
+      },
+      (error: unknown) => {
+        if (!live) return
+        // A failed refresh keeps what was shown; the error is reported beside it.
+        setSettled((prev) => ({
+          key,
+          round,
+          data: prev.key === key ? prev.data : undefined,
+          error,
+        }))
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [key, round])
+
+  const current = settled.key === key
+  const retryingAfterError = current && settled.error !== undefined && settled.round !== round
+  const refresh = useCallback(() => setRound((r) => r + 1), [])
+  const patch = useCallback(
+    (update: (data: T) => T) =>
+      setSettled((prev) => (prev.data === undefined ? prev : { ...prev, data: update(prev.data) })),
+    [],
+  )
+  return {
+    data: current ? settled.data : undefined,
+    error: current && !retryingAfterError ? settled.error : undefined,
+    loading: !current || (retryingAfterError && settled.data === undefined),
+    refresh,
+    patch,
+  }
+}
+
+export interface ChangeBatch {
+  /** Ids of records created since the last batch. */
+  created: string[]
+  /** True when the batch includes a reconnect after a drop (events may have been missed). */
+  reconnected: boolean
+}
+
+/**
+ * Calls `onChanges` (batched over a short quiet period) when records of the collection change
+ * on the server, or after the realtime connection recovers from a drop. A first connection
+ * that fails is retried with back-off (the SDK only reconnects connections it once had).
+ */
+export function useLiveChanges(
+  collection: AdminCollection,
+  onChanges: (batch: ChangeBatch) => void,
+  enabled = true,
+) {
+  const deliver = useEffectEvent(onChanges)
+  const pending = useRef<ChangeBatch>({ created: [], reconnected: false })
+
+  useEffect(() => {
+    if (!enabled) return
+    let stopped = false
+    let stop: (() => Promise<void>) | null = null
+    let retryTimer: ReturnType<typeof setTimeout> | undefined
+    let flushTimer: ReturnType<typeof setTimeout> | undefined
+    let attempt = 0
+
+    const flush = () => {
+      const batch = pending.current
+      pending.current = { created: [], reconnected: false }
+      if (!stopped) deliver(batch)
+    }
+
+    const start = () => {
+      subscribeToChanges(pb, collection, (event) => {
+        if (event.action === 'create' && event.recordId)
+          pending.current.created.push(event.recordId)
+        if (event.action === 'reconnect') pending.current.reconnected = true
+        clearTimeout(flushTimer)
+        flushTimer = setTimeout(flush, 250)
+      }).then(
+        (unsubscribe) => {
+          if (stopped) void unsubscribe()
+          else stop = unsubscribe
+        },
+        () => {
+          if (stopped) return
+          retryTimer = setTimeout(start, Math.min(30_000, 1000 * 2 ** attempt))
+          attempt += 1
+        },
+      )
+    }
+    start()
+
+    return () => {
+      stopped = true
+      clearTimeout(retryTimer)
+      clearTimeout(flushTimer)
+      void stop?.()
+    }
+  }, [collection, enabled])
+}
+
+/** `value`, settled for `delayMs` (typing in the filter box does not query every keystroke). */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settledValue, setSettledValue] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledValue(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settledValue
+}
+
+/**
+ * The filter row's state of one tab: the typed e-mail (queried once typing settles), the
+ * period, and the page, which goes back to 1 whenever the filter (or `extraKey`) changes.
+ */
+export function useListControls(extraKey = '') {
+  const [emailInput, setEmailInput] = useState('')
+  const email = useDebounced(emailInput.trim(), 300)
+  const [period, setPeriodValue] = useState<Period>('all')
+  const [since, setSince] = useState<Date | null>(null)
+  const filter = useMemo<AdminFilter>(() => ({ email, since }), [email, since])
+  const filterKey = JSON.stringify([email, since?.toISOString() ?? '', extraKey])
+  const [paging, setPaging] = useState({ filterKey, page: 1 })
+  const page = paging.filterKey === filterKey ? paging.page : 1
+
+  return {
+    emailInput,
+    setEmailInput,
+    period,
+    setPeriod: (next: Period) => {
+      setPeriodValue(next)
+      setSince(periodStart(next, new Date()))
+    },
+    filter,
+    filterKey,
+    page,
+    setPage: (next: number) => setPaging({ filterKey, page: next }),
+  }
+}
+
+/** Runs an export: loads every matching row, builds the CSV, saves it with today's date. */
+export function useCsvExport() {
+  const [exporting, setExporting] = useState(false)
+  const [note, setNote] = useState('')
+
+  async function run<T>(
+    fileNamePrefix: string,
+    loadAll: () => Promise<T[]>,
+    toCsv: (rows: T[]) => string,
+    noun: string,
+  ) {
+    setExporting(true)
+    setNote('')
+    try {
+      const rows = await loadAll()
+      downloadCsv(csvFileName(fileNamePrefix, new Date()), toCsv(rows))
+      setNote(`Exported ${rows.length} ${noun}.`)
+    } catch {
+      setNote('The export failed. Please check your connection and try again.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return { exporting, note, run }
+}

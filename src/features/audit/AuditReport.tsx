@@ -1,0 +1,208 @@
+import { useId } from 'react'
+import type { ReactNode, Ref } from 'react'
+import { Link } from 'react-router-dom'
+import { GENERAL_SECTION, scoreBand, sections, type AuditEvaluation } from '../../audit'
+import { paths } from '../../app/paths'
+import { BookCallButton } from '../../components/BookCallButton'
+import { ContactForm } from '../../components/ContactForm'
+import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
+
+export const RESTART_CONFIRM =
+  'Take the audit again? Your answers and this report will be cleared from this device.'
+
+const OVERALL_SUMMARY = {
+  green: 'Your business runs well. A few targeted changes can still win back time every week.',
+  yellow: 'A solid base with clear gaps. Fixing the weakest areas below will free up real hours.',
+  red: 'There is a lot of time and business slipping through the cracks - and a lot to gain.',
+} as const
+
+interface AuditReportProps {
+  evaluation: AuditEvaluation
+  auditId: string
+  /** Who the report is for (shown under the title). */
+  email?: string
+  headingRef: Ref<HTMLHeadingElement>
+  /** Where the audit is: sent, waiting for a connection, refused. */
+  status?: ReactNode
+  /** 'Book a Strategy Call' (member) or 'Schedule a Free Strategy Call' (free). */
+  bookingLabel?: string
+  /** 'Take Audit Again', after the visitor confirmed. */
+  onRestart(): void
+  /** Flow-specific parts after the recommendations (the free dashboard invitation). */
+  children?: ReactNode
+}
+
+/**
+ * The full report of both flows (SPEC.md §2): overall score in a coloured circle, a bar per
+ * section, the Top 3 Recommendations, the recommendations per section, the next steps and the
+ * report contact form. A print stylesheet turns it into a clean one-to-two page document.
+ */
+export function AuditReport({
+  evaluation,
+  auditId,
+  email,
+  headingRef,
+  status,
+  bookingLabel = 'Book a Strategy Call',
+  onRestart,
+  children,
+}: AuditReportProps) {
+  const ids = {
+    title: useId(),
+    sections: useId(),
+    top: useId(),
+    bySection: useId(),
+    contact: useId(),
+  }
+  const { overallScore, sectionScores } = evaluation.scores
+  const { topRecommendations, sectionRecommendations } = evaluation.recommendations
+  const band = scoreBand(overallScore)
+  const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
+
+  function confirmRestart() {
+    if (window.confirm(RESTART_CONFIRM)) onRestart()
+  }
+
+  return (
+    <article className="audit-report" aria-labelledby={ids.title}>
+      <header className="audit-report__header">
+        <p className="eyebrow">Business Efficiency Audit</p>
+        <h1 id={ids.title} ref={headingRef} tabIndex={-1}>
+          Your Business Efficiency Report
+        </h1>
+        <dl className="audit-report__meta">
+          <div>
+            <dt>Audit ID</dt>
+            <dd className="audit-report__id">{auditId}</dd>
+          </div>
+          {email && (
+            <div>
+              <dt>Prepared for</dt>
+              <dd>{email}</dd>
+            </div>
+          )}
+        </dl>
+        {status}
+      </header>
+
+      <section className="audit-report__overall card" aria-label="Overall score">
+        <ScoreCircle score={overallScore} label="Overall score" />
+        <div className="audit-score-summary">
+          <h2>Overall score: {overallScore}%</h2>
+          <p>{OVERALL_SUMMARY[band]}</p>
+        </div>
+      </section>
+
+      <section className="audit-report__block card" aria-labelledby={ids.sections}>
+        <h2 id={ids.sections}>Score by Section</h2>
+        <ul className="section-scores">
+          {sections.map(({ name }) => {
+            const score = sectionScores[name] ?? 0
+            const sectionBand = scoreBand(score)
+            return (
+              <li key={name} className="section-score">
+                <div className="section-score__text">
+                  <span>{name}</span>
+                  <span className="section-score__value" aria-hidden="true">
+                    {score}%
+                  </span>
+                </div>
+                <div
+                  className="section-score__bar"
+                  role="img"
+                  aria-label={`${score}%, ${BAND_LABELS[sectionBand].toLowerCase()}`}
+                >
+                  <span
+                    className={`section-score__fill section-score__fill--${sectionBand}`}
+                    style={{ width: `${Math.max(0, Math.min(100, score))}%` }}
+                  />
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      <section className="audit-report__block card" aria-labelledby={ids.top}>
+        <h2 id={ids.top}>Top 3 Recommendations</h2>
+        <ol className="top-recommendations">
+          {topRecommendations.map((rec) => (
+            <li key={`${rec.section}:${rec.title}`}>
+              <h3>{rec.title}</h3>
+              <p>{rec.description}</p>
+              {rec.section !== GENERAL_SECTION && (
+                <p className="top-recommendations__section">
+                  {rec.section} · {rec.score}%
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {Object.keys(sectionRecommendations).length > 0 && (
+        <section className="audit-report__block card" aria-labelledby={ids.bySection}>
+          <h2 id={ids.bySection}>Recommendations by Section</h2>
+          {Object.entries(sectionRecommendations).map(([name, list]) => {
+            // On paper the Top 3 are not printed twice, to keep the report to two pages.
+            const isTop = (title: string) => topTitles.has(`${name}:${title}`)
+            const onlyTop = list.every((rec) => isTop(rec.title))
+            return (
+              <div
+                key={name}
+                className={`section-recommendations${onlyTop ? ' print-hidden' : ''}`}
+              >
+                <h3>
+                  {name}{' '}
+                  <span className="section-recommendations__score">
+                    {sectionScores[name] ?? 0}%
+                  </span>
+                </h3>
+                <ul>
+                  {list.map((rec) => (
+                    <li key={rec.title} className={isTop(rec.title) ? 'print-hidden' : undefined}>
+                      <strong>{rec.title}.</strong> {rec.description}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
+        </section>
+      )}
+
+      {children}
+
+      <section className="audit-report__next no-print" aria-label="What's next">
+        <h2>Want help putting this into practice?</h2>
+        <p>
+          A free 15-minute call is enough to pick the one change that saves you the most time. No
+          pressure, no jargon.
+        </p>
+        <div className="audit-report__actions">
+          <BookCallButton label={bookingLabel} />
+          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+            Print or save as PDF
+          </button>
+        </div>
+        <div className="audit-report__actions">
+          <Link to={paths.home} className="btn btn-secondary">
+            Back to Home
+          </Link>
+          <Link to={paths.dashboard} className="btn btn-secondary">
+            Go to Dashboard
+          </Link>
+          <button type="button" className="btn btn-secondary" onClick={confirmRestart}>
+            Take Audit Again
+          </button>
+        </div>
+      </section>
+
+      <section className="audit-report__contact card no-print" aria-labelledby={ids.contact}>
+        <h2 id={ids.contact}>Questions about your report?</h2>
+        <p>Send me a note about your results and I'll get back to you soon.</p>
+        <ContactForm source="business_efficiency_audit" auditId={auditId} />
+      </section>
+    </article>
+  )
+}

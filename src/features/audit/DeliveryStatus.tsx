@@ -1,0 +1,38 @@
+import { useOnline } from '../../offline/online'
+import type { LiveDelivery } from './use-audit-delivery'
+
+export interface DeliveryMessages {
+  sent: string
+  /** Waiting, and the browser says it is offline. */
+  queuedOffline: string
+  /** Waiting although a connection exists (the server did not answer yet). */
+  queuedServer: string
+  failed: string
+}
+
+/** One honest line on the report about where the audit is; updates live as the outbox sends. */
+export function DeliveryStatus({
+  delivery,
+  messages,
+}: {
+  delivery: LiveDelivery | null
+  messages: DeliveryMessages
+}) {
+  const online = useOnline()
+  let text: string | null = null
+  let kind: 'success' | 'queued' | 'error' = 'queued'
+  if (delivery === 'sent') {
+    text = messages.sent
+    kind = 'success'
+  } else if (delivery === 'queued') {
+    text = online ? messages.queuedServer : messages.queuedOffline
+  } else if (delivery === 'failed') {
+    text = messages.failed
+    kind = 'error'
+  }
+  return (
+    <div className="audit-report__status no-print" role="status">
+      {text && <p className={`form-message form-message--${kind}`}>{text}</p>}
+    </div>
+  )
+}

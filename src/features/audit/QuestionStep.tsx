@@ -1,0 +1,196 @@
+import { useId } from 'react'
+import type { Ref } from 'react'
+import {
+  OTHER_TEXT_MAX_LENGTH,
+  OTHER_VALUE,
+  questions,
+  sections,
+  type AuditQuestion,
+} from '../../audit'
+import { answeredCount, lastSection, type AuditFlowState } from './audit-flow-state'
+
+interface QuestionStepProps {
+  state: AuditFlowState
+  headingRef: Ref<HTMLHeadingElement>
+  onAnswer(questionId: string, value: string | null): void
+  onOtherText(questionId: string, text: string): void
+  onSection(section: number): void
+  /** The last section's button: 'Get My Report'. */
+  onFinish(): void
+  /** True while the report is being generated (member flow). */
+  busy?: boolean
+  busyLabel?: string
+  error?: string | null
+}
+
+/**
+ * One section per page (SPEC.md §2 "Questions"): its questions as radio groups, `other`
+ * revealing 'Please specify...', any question skippable, Previous/Next and a progress bar.
+ */
+export function QuestionStep({
+  state,
+  headingRef,
+  onAnswer,
+  onOtherText,
+  onSection,
+  onFinish,
+  busy = false,
+  busyLabel = 'Generating Report...',
+  error,
+}: QuestionStepProps) {
+  const headingId = useId()
+  const section = sections[state.section]
+  const number = state.section + 1
+  const isLast = state.section === lastSection
+  const answered = answeredCount(state.answers)
+
+  return (
+    <section className="audit-questions" aria-labelledby={headingId}>
+      <div className="audit-progress">
+        <p className="audit-progress__text">
+          <span>
+            Section {number} of {sections.length}
+          </span>
+          <span className="audit-progress__answered">
+            {answered} of {questions.length} answered
+          </span>
+        </p>
+        <div
+          className="audit-progress__bar"
+          role="progressbar"
+          aria-label="Audit progress"
+          aria-valuemin={1}
+          aria-valuemax={sections.length}
+          aria-valuenow={number}
+          aria-valuetext={`Section ${number} of ${sections.length}`}
+        >
+          <span style={{ width: `${(number / sections.length) * 100}%` }} />
+        </div>
+      </div>
+
+      <h1 id={headingId} ref={headingRef} tabIndex={-1} className="audit-questions__title">
+        {section.name}
+      </h1>
+      <p className="audit-questions__intro">{section.intro}</p>
+
+      {section.questions.map((question, index) => (
+        <QuestionCard
+          key={question.id}
+          question={question}
+          position={index + 1}
+          value={state.answers[question.id] ?? null}
+          otherText={state.otherTexts[question.id] ?? ''}
+          onAnswer={onAnswer}
+          onOtherText={onOtherText}
+        />
+      ))}
+      <p className="audit-questions__skip">
+        Not sure, or it doesn't fit your business? Skip it: an unanswered question simply scores 0.
+      </p>
+
+      {error && (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <div className="audit-nav">
+        <button
+          type="button"
+          className="btn btn-secondary audit-nav__previous"
+          disabled={state.section === 0 || busy}
+          onClick={() => onSection(state.section - 1)}
+        >
+          Previous
+        </button>
+        {isLast ? (
+          <button
+            type="button"
+            className="btn btn-accent audit-nav__next"
+            disabled={busy}
+            onClick={onFinish}
+          >
+            {busy ? busyLabel : 'Get My Report'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary audit-nav__next"
+            onClick={() => onSection(state.section + 1)}
+          >
+            Next
+          </button>
+        )}
+      </div>
+    </section>
+  )
+}
+
+interface QuestionCardProps {
+  question: AuditQuestion
+  position: number
+  value: string | null
+  otherText: string
+  onAnswer(questionId: string, value: string | null): void
+  onOtherText(questionId: string, text: string): void
+}
+
+/** A radio group of big cards: the whole card is the label, so a thumb can hit it anywhere. */
+function QuestionCard({
+  question,
+  position,
+  value,
+  otherText,
+  onAnswer,
+  onOtherText,
+}: QuestionCardProps) {
+  const otherId = useId()
+  return (
+    <fieldset className="audit-question">
+      <legend className="audit-question__text">
+        <span className="audit-question__number" aria-hidden="true">
+          {position}.
+        </span>{' '}
+        {question.text}
+      </legend>
+      <div className="audit-options">
+        {question.options.map((option) => (
+          <label key={option.value} className="audit-option">
+            <input
+              type="radio"
+              name={question.id}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onAnswer(question.id, option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {value === OTHER_VALUE && (
+        <div className="audit-other">
+          <label htmlFor={otherId} className="visually-hidden">
+            Please specify your answer
+          </label>
+          <input
+            id={otherId}
+            type="text"
+            placeholder="Please specify..."
+            maxLength={OTHER_TEXT_MAX_LENGTH}
+            value={otherText}
+            onChange={(e) => onOtherText(question.id, e.target.value)}
+          />
+        </div>
+      )}
+      {value !== null && (
+        <button
+          type="button"
+          className="audit-question__clear"
+          onClick={() => onAnswer(question.id, null)}
+        >
+          Clear answer<span className="visually-hidden"> to question {position}</span>
+        </button>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,36 @@
+import type { CSSProperties } from 'react'
+import { scoreBand, type ScoreBand } from '../../audit'
+
+/** Words beside the colour, so the band never depends on colour alone. */
+export const BAND_LABELS: Record<ScoreBand, string> = {
+  green: 'Strong',
+  yellow: 'Room to improve',
+  red: 'Needs attention',
+}
+
+interface ScoreCircleProps {
+  score: number
+  /** What the score is, for screen readers, e.g. 'Overall score'. */
+  label: string
+}
+
+/** The score in a ring coloured by band (SPEC.md §4: 80+ green, 60-79 yellow, under 60 red). */
+export function ScoreCircle({ score, label }: ScoreCircleProps) {
+  const band = scoreBand(score)
+  const fill = { '--score': `${Math.max(0, Math.min(100, score))}%` } as CSSProperties
+  return (
+    <div
+      className={`score-circle score-circle--${band}`}
+      style={fill}
+      role="img"
+      aria-label={`${label}: ${score}%, ${BAND_LABELS[band].toLowerCase()}`}
+    >
+      <span className="score-circle__value" aria-hidden="true">
+        {score}%
+      </span>
+      <span className="score-circle__band" aria-hidden="true">
+        {BAND_LABELS[band]}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,118 @@
+// The step machine of one audit flow, kept in React state and written through to the IndexedDB
+// draft (src/offline/drafts.ts) on every change, so a reload, a closed tab or a return days
+// later resumes at the same step and section with the same answers.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { evaluateAudit, type AuditEvaluation } from '../../audit'
+import { clearDraft, loadDraft, saveDraft } from '../../offline/drafts'
+import {
+  atSection,
+  draftFromState,
+  initialFlowState,
+  lastSection,
+  stateFromDraft,
+  withAnswer,
+  withOtherText,
+  type AuditDelivery,
+  type AuditDraftExtras,
+  type AuditFlowName,
+  type AuditFlowState,
+} from './audit-flow-state'
+
+export interface AuditFlow {
+  /** null until the draft has been read: render nothing interactive before. */
+  state: AuditFlowState | null
+  /** The browser's scoring of the current answers (the server computes the same); null if it failed. */
+  evaluation: AuditEvaluation | null
+  start(): void
+  answer(questionId: string, value: string | null): void
+  setOtherText(questionId: string, text: string): void
+  setEmail(email: string): void
+  goToSection(section: number): void
+  /** Free flow: from the last section to the teaser. */
+  showTeaser(): void
+  /** After the outbox took the audit. */
+  showReport(auditId: string, delivery: AuditDelivery): void
+  /** 'Take Audit Again': clears the draft and everything else, back to the landing step. */
+  restart(): Promise<void>
+}
+
+function evaluate(
+  answers: Record<string, string> | undefined,
+  otherTexts: Record<string, string> | undefined,
+): AuditEvaluation | null {
+  if (!answers || !otherTexts) return null
+  try {
+    return evaluateAudit(answers, otherTexts)
+  } catch (err) {
+    console.error('The audit could not be scored', err)
+    return null
+  }
+}
+
+export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
+  const [state, setState] = useState<AuditFlowState | null>(null)
+  const latest = useRef<AuditFlowState | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    loadDraft(flow, userId)
+      .then((draft) => stateFromDraft(flow, draft as (typeof draft & AuditDraftExtras) | undefined))
+      .catch((err) => {
+        // No IndexedDB (e.g. a locked-down private window): the audit still works, unsaved.
+        console.warn('The audit draft could not be read', err)
+        return initialFlowState
+      })
+      .then((resumed) => {
+        if (cancelled) return
+        latest.current = resumed
+        setState(resumed)
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [flow, userId])
+
+  const commit = useCallback(
+    (change: (current: AuditFlowState) => AuditFlowState) => {
+      const current = latest.current
+      if (!current) return
+      const next = change(current)
+      latest.current = next
+      setState(next)
+      if (next.step === 'landing') return
+      // Writes are queued in order by IndexedDB, so the last change always wins.
+      saveDraft(flow, draftFromState(next), userId).catch((err) =>
+        console.warn('The audit draft could not be saved', err),
+      )
+    },
+    [flow, userId],
+  )
+
+  const restart = useCallback(async () => {
+    latest.current = initialFlowState
+    setState(initialFlowState)
+    try {
+      await clearDraft(flow, userId)
+    } catch (err) {
+      console.warn('The audit draft could not be cleared', err)
+    }
+  }, [flow, userId])
+
+  const answers = state?.answers
+  const otherTexts = state?.otherTexts
+  const evaluation = useMemo(() => evaluate(answers, otherTexts), [answers, otherTexts])
+
+  return {
+    state,
+    evaluation,
+    start: () => commit(() => ({ ...initialFlowState, step: 'questions' })),
+    answer: (questionId, value) => commit((s) => withAnswer(s, questionId, value)),
+    setOtherText: (questionId, text) => commit((s) => withOtherText(s, questionId, text)),
+    setEmail: (email) => commit((s) => ({ ...s, email })),
+    goToSection: (section) => commit((s) => atSection(s, section)),
+    showTeaser: () => commit((s) => ({ ...s, step: 'teaser', section: lastSection })),
+    showReport: (auditId, delivery) =>
+      commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery })),
+    restart,
+  }
+}

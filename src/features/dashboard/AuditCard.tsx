@@ -1,0 +1,227 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../../app/paths'
+import { accountMessages } from '../../backend/account-api'
+import {
+  AUDIT_TYPE_LABELS,
+  auditReportText,
+  firstSectionScores,
+  formatAuditTime,
+  formatRef,
+  reportFileName,
+  type DashboardAudit,
+} from './dashboard-audits'
+import { downloadText } from './download-text'
+import { ScoreBadge, ScoreBar } from './ScoreBar'
+
+interface AuditCardProps {
+  audit: DashboardAudit
+  userEmail: string
+  /** Only the owner's saved member audits can be deleted (the server's delete rule). */
+  onDelete?: () => Promise<void>
+}
+
+const DELIVERY_TEXT = {
+  waiting: 'Waiting to be sent',
+  failed: 'Not accepted by the server',
+} as const
+
+export function AuditCard({ audit, userEmail, onDelete }: AuditCardProps) {
+  const [open, setOpen] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const ids = { title: useId(), details: useId() }
+  const ref = formatRef(audit.ref)
+  const overall = audit.scores?.overallScore
+
+  async function confirmDelete() {
+    if (!onDelete) return
+    setDeleting(true)
+    setDeleteError(null)
+    try {
+      await onDelete()
+    } catch {
+      setDeleteError(accountMessages.auditDeleteFailure)
+      setDeleting(false)
+      setConfirming(false)
+    }
+  }
+
+  return (
+    <li className="audit-card">
+      <article aria-labelledby={ids.title}>
+        <header className="audit-card__head">
+          <h3 id={ids.title} className="audit-card__title">
+            {ref} <span className="audit-card__type">{AUDIT_TYPE_LABELS[audit.flow]}</span>
+          </h3>
+          <time dateTime={audit.createdAt} className="audit-card__time">
+            {formatAuditTime(audit.createdAt)}
+          </time>
+          {audit.delivery !== 'saved' && (
+            <span className={`audit-card__badge audit-card__badge--${audit.delivery}`}>
+              {DELIVERY_TEXT[audit.delivery]}
+            </span>
+          )}
+        </header>
+
+        {overall !== undefined ? (
+          <div className="audit-card__scores">
+            <div className="audit-card__overall">
+              <span>Overall score</span> <ScoreBadge score={overall} />
+            </div>
+            <ScoreBar label="Overall" score={overall} />
+            {firstSectionScores(audit.scores).map(([section, score]) => (
+              <ScoreBar key={section} label={section} score={score} />
+            ))}
+          </div>
+        ) : (
+          <p className="audit-card__note">The score appears once the audit has been sent.</p>
+        )}
+
+        <div className="audit-card__actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={open}
+            aria-controls={ids.details}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide details' : 'View details'}
+            <span className="visually-hidden"> of {ref}</span>
+          </button>
+          <Link
+            to={audit.flow === 'member' ? paths.digitalAudit : paths.freeAudit}
+            className="btn btn-secondary"
+          >
+            Open Tool<span className="visually-hidden"> ({AUDIT_TYPE_LABELS[audit.flow]})</span>
+          </Link>
+          {onDelete && !confirming && (
+            <button
+              type="button"
+              className="btn btn-danger-outline"
+              onClick={() => setConfirming(true)}
+            >
+              Delete<span className="visually-hidden"> {ref}</span>
+            </button>
+          )}
+        </div>
+
+        {confirming && (
+          <div className="audit-card__confirm" role="group" aria-label={`Delete ${ref}`}>
+            <p>{accountMessages.auditDeleteConfirm}</p>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={confirmDelete}
+              disabled={deleting}
+            >
+              {deleting ? 'Deleting...' : 'Delete Audit'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setConfirming(false)}
+              disabled={deleting}
+            >
+              Keep It
+            </button>
+          </div>
+        )}
+        {deleteError && (
+          <p className="dashboard-error" role="alert">
+            {deleteError}
+          </p>
+        )}
+
+        <div id={ids.details} hidden={!open} className="audit-details">
+          {open && <AuditDetails audit={audit} userEmail={userEmail} />}
+        </div>
+      </article>
+    </li>
+  )
+}
+
+function AuditDetails({ audit, userEmail }: { audit: DashboardAudit; userEmail: string }) {
+  const recs = audit.recommendations
+  const bySection = Object.entries(recs?.sectionRecommendations ?? {}).filter(
+    ([, list]) => list.length > 0,
+  )
+  return (
+    <>
+      <dl className="audit-details__facts">
+        <div>
+          <dt>User</dt>
+          <dd>{userEmail}</dd>
+        </div>
+        <div>
+          <dt>Audit ID</dt>
+          <dd>{audit.id}</dd>
+        </div>
+        {audit.scores && (
+          <div>
+            <dt>Overall score</dt>
+            <dd>
+              <ScoreBadge score={audit.scores.overallScore} />
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {audit.scores && (
+        <div className="audit-details__sections">
+          <h4>Section scores</h4>
+          {Object.entries(audit.scores.sectionScores).map(([section, score]) => (
+            <ScoreBar key={section} label={section} score={score} />
+          ))}
+        </div>
+      )}
+
+      {recs && (
+        <details className="audit-details__more">
+          <summary>Recommendations</summary>
+          {recs.topRecommendations.length > 0 && (
+            <>
+              <h4>Top 3 Recommendations</h4>
+              <ol>
+                {recs.topRecommendations.map((r) => (
+                  <li key={r.title}>
+                    <strong>{r.title}</strong>
+                    <p>{r.description}</p>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {bySection.map(([section, list]) => (
+            <div key={section}>
+              <h4>{section}</h4>
+              <ul>
+                {list.map((r) => (
+                  <li key={r.title}>
+                    <strong>{r.title}</strong>
+                    <p>{r.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </details>
+      )}
+
+      <details className="audit-details__more">
+        <summary>Raw JSON</summary>
+        {/* Rendered as text: React escapes it, so stored strings can never become markup. */}
+        <pre className="audit-details__json">{JSON.stringify(audit.raw, null, 2)}</pre>
+      </details>
+
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => downloadText(reportFileName(audit), auditReportText(audit, userEmail))}
+      >
+        Download as .txt
+      </button>
+    </>
+  )
+}

@@ -1,0 +1,175 @@
+// The dashboard's view of a user's audits: server records merged with audits still waiting in
+// the outbox, numbered, labelled and turned into the downloadable text report. Pure.
+import { answerValues, evaluateAudit, otherTextValues } from '../../audit'
+import type { OutboxItem } from '../../offline/db'
+import type { AuditFlow, AuditRecommendations, AuditRecord, AuditScores } from '../../backend/types'
+
+export interface DashboardAudit {
+  id: string
+  flow: AuditFlow
+  email: string
+  /** ISO time: the server's `created`, or when it was queued for a waiting audit. */
+  createdAt: string
+  /** 'saved' on the server, 'waiting' in the outbox, 'failed' refused by the server. */
+  delivery: 'saved' | 'waiting' | 'failed'
+  /** Position in the user's audits, oldest first, from 1. */
+  ref: number
+  scores: AuditScores | null
+  recommendations: AuditRecommendations | null
+  /** What the raw-JSON view shows: the server record or the queued payload. */
+  raw: unknown
+}
+
+/** An audit in the outbox, scored on this device (the server re-scores it on arrival). */
+export interface WaitingAudit {
+  id: string
+  flow: AuditFlow
+  email: string
+  queuedAt: number
+  failed: boolean
+  scores: AuditScores | null
+  recommendations: AuditRecommendations | null
+  payload: unknown
+}
+
+/**
+ * An outbox item as a dashboard entry, scored here with the same engine the server uses (the
+ * server's scores replace these once it arrives).
+ */
+export function waitingAudit(item: OutboxItem): WaitingAudit {
+  const payload = item.payload
+  const evaluation = evaluateAudit(
+    answerValues(payload.answers),
+    otherTextValues(payload.otherTexts),
+  )
+  return {
+    id: item.id,
+    flow: payload.flow === 'free' ? 'free' : 'member',
+    email: typeof payload.email === 'string' ? payload.email : '',
+    queuedAt: item.createdAt,
+    failed: item.status === 'failed',
+    scores: evaluation.scores,
+    recommendations: evaluation.recommendations,
+    payload: { id: item.id, ...payload },
+  }
+}
+
+export const AUDIT_TYPE_LABELS: Record<AuditFlow, string> = {
+  member: 'Business Efficiency',
+  free: 'Free Efficiency Audit',
+}
+
+/** PocketBase writes "2026-11-21 10:00:00.123Z"; Date.parse wants the ISO "T". */
+export function parseServerTime(value: string): number {
+  return Date.parse(value.includes('T') ? value : value.replace(' ', 'T'))
+}
+
+/**
+ * Server audits and waiting ones, newest first, each numbered by its position oldest-first.
+ * A waiting audit the server already has is shown once, as saved.
+ */
+export function mergeAudits(server: AuditRecord[], waiting: WaitingAudit[]): DashboardAudit[] {
+  const saved = new Set(server.map((a) => a.id))
+  const merged: Omit<DashboardAudit, 'ref'>[] = [
+    ...server.map((a) => ({
+      id: a.id,
+      flow: a.flow,
+      email: a.email,
+      createdAt: new Date(parseServerTime(a.created)).toISOString(),
+      delivery: 'saved' as const,
+      scores: a.scores ?? null,
+      recommendations: a.recommendations ?? null,
+      raw: a,
+    })),
+    ...waiting
+      .filter((w) => !saved.has(w.id))
+      .map((w) => ({
+        id: w.id,
+        flow: w.flow,
+        email: w.email,
+        createdAt: new Date(w.queuedAt).toISOString(),
+        delivery: w.failed ? ('failed' as const) : ('waiting' as const),
+        scores: w.scores,
+        recommendations: w.recommendations,
+        raw: w.payload,
+      })),
+  ]
+  const oldestFirst = [...merged].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id),
+  )
+  return oldestFirst.map((a, index) => ({ ...a, ref: index + 1 })).reverse()
+}
+
+export function formatRef(ref: number): string {
+  return `Ref #${String(ref).padStart(4, '0')}`
+}
+
+/** The first `count` sections in their questionnaire order (the order the server stored). */
+export function firstSectionScores(scores: AuditScores | null, count = 3): [string, number][] {
+  return Object.entries(scores?.sectionScores ?? {}).slice(0, count)
+}
+
+export function formatAuditTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+}
+
+export function formatAuditDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  })
+}
+
+function localDate(iso: string): string {
+  const d = new Date(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+/** e.g. efficiency-audit-2026-11-21.txt, the audit's local date. */
+export function reportFileName(audit: DashboardAudit): string {
+  return `efficiency-audit-${localDate(audit.createdAt)}.txt`
+}
+
+/** The plain-text report behind 'Download as .txt'. */
+export function auditReportText(audit: DashboardAudit, userEmail: string): string {
+  const lines = [
+    'Business Efficiency Audit',
+    `${formatRef(audit.ref)} - ${AUDIT_TYPE_LABELS[audit.flow]}`,
+    `Audit ID: ${audit.id}`,
+    `User: ${userEmail}`,
+    `Date: ${formatAuditTime(audit.createdAt)}`,
+  ]
+  if (audit.delivery !== 'saved') lines.push('Status: waiting to be sent (scored on this device)')
+  if (audit.scores) {
+    lines.push('', `Overall score: ${audit.scores.overallScore}%`, '', 'Section scores')
+    for (const [section, score] of Object.entries(audit.scores.sectionScores)) {
+      lines.push(`- ${section}: ${score}%`)
+    }
+  }
+  const recs = audit.recommendations
+  if (recs?.topRecommendations?.length) {
+    lines.push('', 'Top 3 Recommendations')
+    recs.topRecommendations.forEach((r, i) => {
+      lines.push(`${i + 1}. ${r.title}`, `   ${r.description}`)
+    })
+  }
+  const bySection = Object.entries(recs?.sectionRecommendations ?? {}).filter(
+    ([, list]) => list.length,
+  )
+  if (bySection.length) {
+    lines.push('', 'Recommendations by section')
+    for (const [section, list] of bySection) {
+      lines.push('', section)
+      for (const r of list) lines.push(`- ${r.title}: ${r.description}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,225 @@
+// The free audit in Chromium against the real server (SPEC.md §2, issue #7): answer some
+// questions and skip others, reload mid-way and resume, finish, give an e-mail, and compare
+// the report on screen with the row the server scored. axe-core on every step; screenshots of
+// the question step and the report on a phone and a desktop.
+import { expect, test } from '@playwright/test'
+import {
+  baseURL,
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+  superuser,
+  uniqueEmail,
+} from './support/helpers'
+import {
+  answer,
+  expectChecked,
+  lastSection,
+  next,
+  previous,
+  question,
+  readReport,
+  sectionHeading,
+} from './audit-support'
+import { questions, sections } from '../../src/audit'
+
+test.describe('free audit', () => {
+  test.use({ viewport: MOBILE })
+
+  test('online: resume after a reload, e-mail the results, and the stored row equals the report', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('free-online')
+    await page.goto(`${baseURL()}/free-audit`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A Free 5-Minute Business Efficiency Audit' }),
+    ).toBeVisible()
+    for (const card of ['Quick & Easy', 'Personalized Insights', 'Actionable Results']) {
+      await expect(page.getByRole('heading', { name: card })).toBeVisible()
+    }
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+    await expect(sectionHeading(page, 0)).toBeVisible()
+    await expect(page.getByText('Section 1 of 7')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await answer(page, 'primary_goal', 'other')
+    await page.getByPlaceholder('Please specify...').fill('Open a second location in Littleton')
+    await answer(page, 'lead_generation', 'word_of_mouth')
+    // lead_tracking is skipped.
+    await expectAccessible(page)
+    await screenshot(page, 'audit-questions')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'audit-questions')
+    await page.setViewportSize(MOBILE)
+
+    await next(page, 1)
+    await answer(page, 'website_conversion', question('website_conversion').options[0].value)
+    await next(page, 2)
+
+    // Reload mid-way: same section, same answers.
+    await page.reload()
+    await expect(sectionHeading(page, 2)).toBeVisible()
+    await expect(page.getByText('Section 3 of 7')).toBeVisible()
+    await previous(page, 1)
+    await expectChecked(page, 'website_conversion', question('website_conversion').options[0].value)
+    await previous(page, 0)
+    await expectChecked(page, 'primary_goal', 'other')
+    await expect(page.getByPlaceholder('Please specify...')).toHaveValue(
+      'Open a second location in Littleton',
+    )
+
+    for (let section = 1; section <= lastSection; section++) await next(page, section)
+    const last = question('technology_integration')
+    await answer(page, last.id, last.options[last.options.length - 1].value)
+    await page.getByRole('button', { name: 'Get My Report' }).click()
+
+    await expect(
+      page.getByRole('heading', { name: 'Thanks for completing the audit!' }),
+    ).toBeVisible()
+    await expect(page.getByText(/Your biggest time-saving opportunity is/)).toBeVisible()
+    await expectAccessible(page)
+    const teaserScore = await page
+      .getByRole('img', { name: /^Your score: \d+%/ })
+      .getAttribute('aria-label')
+
+    // An empty e-mail does nothing.
+    const form = page.locator('form.audit-teaser__form')
+    await form.getByRole('button', { name: 'Get My Results' }).click()
+    await expect(
+      page.getByRole('heading', { name: 'Thanks for completing the audit!' }),
+    ).toBeVisible()
+
+    await form.getByLabel('Email').fill(email)
+    await form.getByRole('button', { name: 'Get My Results' }).click()
+    await expect(page.getByText('Your results have been sent to your email!')).toBeVisible()
+    const shown = await readReport(page)
+    expect(teaserScore).toContain(`${shown.overallScore}%`)
+    expect(Object.keys(shown.sectionScores)).toHaveLength(7)
+    expect(shown.topTitles).toHaveLength(3)
+    await expectAccessible(page)
+    await screenshot(page, 'audit-report')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'audit-report')
+
+    // The server stored it once, under the id the report shows, with the same scores.
+    const su = await superuser()
+    const rows = await su
+      .collection('audits')
+      .getFullList({ filter: su.filter('email = {:email}', { email }) })
+    expect(rows).toHaveLength(1)
+    const row = rows[0]
+    expect(row.id).toBe(shown.auditId)
+    expect(row.flow).toBe('free')
+    expect(row.user).toBe('')
+    expect(row.overallScore).toBe(shown.overallScore)
+    expect(row.scores.sectionScores).toEqual(shown.sectionScores)
+    expect(row.recommendations.topRecommendations.map((r: { title: string }) => r.title)).toEqual(
+      shown.topTitles,
+    )
+    expect(row.answers.lead_tracking).toEqual({ value: 'Did not answer', score: 0 })
+    expect(row.answers.primary_goal).toEqual({ value: 'other', score: 5 })
+    expect(row.otherTexts).toEqual({ primary_goal: 'Open a second location in Littleton' })
+
+    // A reload keeps the report; the invitation and 'Take Audit Again' work.
+    await page.reload()
+    expect((await readReport(page)).auditId).toBe(shown.auditId)
+    await page.getByRole('button', { name: 'Set Up My Free Dashboard' }).click()
+    await expect(page.getByRole('link', { name: 'Create Free Dashboard' })).toHaveAttribute(
+      'href',
+      '/signup',
+    )
+    await page.getByRole('button', { name: 'Maybe Later' }).click()
+    await expect(page.getByRole('link', { name: 'Create Free Dashboard' })).toBeHidden()
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Take Audit Again' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A Free 5-Minute Business Efficiency Audit' }),
+    ).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Start the Free Audit' })).toBeVisible()
+    expect(
+      await su
+        .collection('audits')
+        .getFullList({ filter: su.filter('email = {:email}', { email }) }),
+    ).toHaveLength(1)
+  })
+
+  test('the report contact form sends a message about the audit', async ({ page }) => {
+    const email = uniqueEmail('free-contact')
+    await page.goto(`${baseURL()}/free-audit`)
+    await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+    for (let section = 1; section <= lastSection; section++) await next(page, section)
+    await page.getByRole('button', { name: 'Get My Report' }).click()
+    const form = page.locator('form.audit-teaser__form')
+    await form.getByLabel('Email').fill(email)
+    await form.getByRole('button', { name: 'Get My Results' }).click()
+    const { auditId } = await readReport(page)
+
+    const contact = page.locator('.audit-report__contact')
+    await contact.getByLabel('Name').fill('Pat Birch')
+    await contact.getByLabel('Email').fill(email)
+    await contact.getByLabel('Message').fill('Could we talk about the follow-up ideas?')
+    await contact.getByRole('button', { name: 'Send Message' }).click()
+    await expect(
+      contact.getByText(
+        "Thank you! Your message has been sent successfully. I'll get back to you soon!",
+      ),
+    ).toBeVisible()
+
+    const su = await superuser()
+    const messages = await su
+      .collection('contacts')
+      .getFullList({ filter: su.filter('email = {:email}', { email }) })
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatchObject({
+      source: 'business_efficiency_audit',
+      auditId,
+      name: 'Pat Birch',
+    })
+  })
+
+  test('Print or save as PDF: the report alone, on two Letter pages even when every recommendation fires', async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL()}/free-audit`)
+    await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+    for (let section = 0; section <= lastSection; section++) {
+      if (section > 0) await next(page, section)
+      for (const q of sections[section].questions) {
+        const weakest = [...q.options].sort((a, b) => a.score - b.score)[0]
+        await answer(page, q.id, weakest.value)
+      }
+    }
+    await expect(
+      page.getByText(`${questions.length} of ${questions.length} answered`),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Get My Report' }).click()
+    const form = page.locator('form.audit-teaser__form')
+    await form.getByLabel('Email').fill(uniqueEmail('free-print'))
+    await form.getByRole('button', { name: 'Get My Results' }).click()
+    await readReport(page)
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible()
+
+    // US Letter at 96 dpi inside the print margins: 8.5in - 22mm wide, 11in - 20mm tall.
+    const letter = { width: 732, height: 881 }
+    await page.emulateMedia({ media: 'print' })
+    await page.setViewportSize(letter)
+    await screenshot(page, 'audit-report-print')
+    for (const hidden of [
+      page.locator('.site-header'),
+      page.locator('.site-footer'),
+      page.getByRole('button', { name: 'Take Audit Again' }),
+      page.getByRole('button', { name: 'Send Message' }),
+      page.getByRole('button', { name: 'Set Up My Free Dashboard' }),
+    ]) {
+      await expect(hidden).toBeHidden()
+    }
+    await expect(page.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Recommendations by Section' })).toBeVisible()
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height).toBeLessThanOrEqual(2 * letter.height)
+  })
+})

@@ -1,0 +1,262 @@
+// The newsletter and contact forms deliver to the real server (checked through the API as a
+// superuser): online; connection lost on a first visit, then back online; and fully offline
+// across reloads (the service worker serves the app, the outbox in IndexedDB keeps the
+// submission until the connection returns).
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { messages } from '../../src/backend/errors'
+import { ITEM_LEASE_MS } from '../../src/offline/outbox'
+import { baseURL, superuser, uniqueEmail } from './support/helpers'
+
+const NEWSLETTER_OFFLINE =
+  "You're offline - your sign-up is saved on this device and will be sent when you're back online."
+const CONTACT_OFFLINE =
+  "You're offline - your message is saved on this device and will be sent when you're back online."
+
+async function subscriptions(email: string) {
+  const su = await superuser()
+  return su
+    .collection('newsletter_subscriptions')
+    .getFullList({ filter: su.filter('email = {:email}', { email }) })
+}
+
+async function contacts(email: string) {
+  const su = await superuser()
+  return su.collection('contacts').getFullList({ filter: su.filter('email = {:email}', { email }) })
+}
+
+function newsletterForm(page: Page, where: 'about' | 'footer') {
+  return where === 'about'
+    ? page.locator('#about form')
+    : page.getByRole('contentinfo').locator('form')
+}
+
+async function signUp(page: Page, where: 'about' | 'footer', email: string) {
+  const form = newsletterForm(page, where)
+  await form.getByLabel('Your email address').fill(email)
+  await form.getByRole('button', { name: 'Sign Up' }).click()
+  return form
+}
+
+async function fillMessage(page: Page, fields: { name: string; email: string; message: string }) {
+  const form = page.locator('#contact form')
+  await form.getByLabel('Name').fill(fields.name)
+  await form.getByLabel('Email').fill(fields.email)
+  await form.getByLabel('Message').fill(fields.message)
+  return form
+}
+
+async function sendMessage(page: Page, fields: { name: string; email: string; message: string }) {
+  const form = await fillMessage(page, fields)
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  return form
+}
+
+/** Counts script requests so a test can wait until the ones a form started have finished. */
+function trackScripts(page: Page) {
+  let started = 0
+  let settled = 0
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') started++
+  })
+  const done = (req: { resourceType(): string }) => {
+    if (req.resourceType() === 'script') settled++
+  }
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return {
+    /** Waits until at least one new script was requested and all have finished. */
+    async settledAfter(before: number) {
+      await expect.poll(() => started > before && started === settled).toBe(true)
+    },
+    count: () => started,
+  }
+}
+
+/** Loads `/` once online and again so the service worker controls the page and has the app cached. */
+async function installApp(page: Page) {
+  await page.goto(`${baseURL()}/`)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+/**
+ * How long delivery may take after a reload. A reload that interrupts the outbox's first
+ * (offline, failing) send leaves the item claimed by the vanished page for the outbox's item
+ * lease (ITEM_LEASE_MS, 60 s) before another page may send it.
+ */
+const AFTER_RELOAD_DELIVERY_MS = ITEM_LEASE_MS + 15_000
+
+async function goOfflineAndReload(page: Page, context: BrowserContext) {
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+}
+
+test.describe('newsletter form', () => {
+  test('online: the sign-up reaches the server trimmed and lowercased, and signing up twice is a success', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('news')
+    await page.goto(`${baseURL()}/`)
+    const form = await signUp(page, 'about', `  ${email.toUpperCase()} `)
+    await expect(form.getByText(messages.newsletterSuccess)).toBeVisible()
+    await expect(form.getByLabel('Your email address')).toHaveValue('')
+    const [record] = await subscriptions(email)
+    expect(record).toMatchObject({ email, source: 'about', active: true })
+    expect(record.userAgent).toContain('Chrome')
+
+    await signUp(page, 'footer', email)
+    await expect(page.getByRole('contentinfo').getByText(messages.newsletterSuccess)).toBeVisible()
+    expect(await subscriptions(email)).toHaveLength(1)
+  })
+
+  test('offline: the sign-up is saved, said to be saved, and delivered once back online', async ({
+    page,
+    context,
+  }) => {
+    // First visit, no service worker in control yet: the visitor starts typing, then the
+    // connection drops before they press Sign Up.
+    const email = uniqueEmail('news-offline')
+    const scripts = trackScripts(page)
+    await page.goto(`${baseURL()}/`)
+    await page.waitForLoadState('networkidle')
+    const before = scripts.count()
+    const form = newsletterForm(page, 'footer')
+    await form.getByLabel('Your email address').fill(email)
+    await scripts.settledAfter(before)
+    await context.setOffline(true)
+    await form.getByRole('button', { name: 'Sign Up' }).click()
+    await expect(form.getByText(NEWSLETTER_OFFLINE)).toBeVisible()
+    await expect(form.getByLabel('Your email address')).toHaveValue('')
+    expect(await subscriptions(email)).toHaveLength(0)
+
+    await context.setOffline(false)
+    await expect.poll(async () => (await subscriptions(email)).length, { timeout: 20_000 }).toBe(1)
+    expect((await subscriptions(email))[0].source).toBe('footer')
+  })
+
+  test('offline across a reload: the sign-up waits on the device and is delivered back online', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(AFTER_RELOAD_DELIVERY_MS + 45_000)
+    const email = uniqueEmail('news-reload')
+    await installApp(page)
+    await goOfflineAndReload(page, context)
+    const form = await signUp(page, 'about', email)
+    await expect(form.getByText(NEWSLETTER_OFFLINE)).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await subscriptions(email)).toHaveLength(0)
+    await context.setOffline(false)
+    await expect
+      .poll(async () => (await subscriptions(email)).length, { timeout: AFTER_RELOAD_DELIVERY_MS })
+      .toBe(1)
+  })
+})
+
+test.describe('contact form', () => {
+  test('online: the message reaches the server with source portfolio_website and the form empties', async ({
+    page,
+  }) => {
+    const fields = {
+      name: 'Dana Rivers',
+      email: uniqueEmail('contact'),
+      message: 'Can you help with online booking?',
+    }
+    await page.goto(`${baseURL()}/#contact`)
+    const form = await sendMessage(page, fields)
+    await expect(form.getByText(messages.contactSuccess)).toBeVisible()
+    await expect(form.getByLabel('Name')).toHaveValue('')
+    await expect(form.getByLabel('Message')).toHaveValue('')
+    const [record] = await contacts(fields.email)
+    expect(record).toMatchObject({ ...fields, source: 'portfolio_website', processed: false })
+  })
+
+  test('a message the server refuses keeps the typed text and shows the error', async ({
+    page,
+  }) => {
+    const fields = { name: 'Dana Rivers', email: uniqueEmail('contact-refused'), message: 'Hello' }
+    await page.goto(`${baseURL()}/#contact`)
+    await page.route('**/api/**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 400,
+          message: 'Failed to create record.',
+          data: {
+            email: { code: 'validation_invalid_email', message: 'Must be a valid email address.' },
+          },
+        }),
+      }),
+    )
+    const form = await sendMessage(page, fields)
+    await expect(form.getByRole('alert')).toHaveText(messages.contactFailure)
+    await expect(form.getByLabel('Message')).toHaveValue('Hello')
+    await expect(form.getByLabel('Name')).toHaveValue(fields.name)
+  })
+
+  test('offline: the message is saved, said to be saved, and delivered once back online', async ({
+    page,
+    context,
+  }) => {
+    const fields = {
+      name: 'Sam Offline',
+      email: uniqueEmail('contact-offline'),
+      message: 'Sent from the trailhead.',
+    }
+    const scripts = trackScripts(page)
+    await page.goto(`${baseURL()}/#contact`)
+    await page.waitForLoadState('networkidle')
+    const before = scripts.count()
+    const form = await fillMessage(page, fields)
+    await scripts.settledAfter(before)
+    await context.setOffline(true)
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await expect(form.getByText(CONTACT_OFFLINE)).toBeVisible()
+    await expect(form.getByLabel('Name')).toHaveValue('')
+    expect(await contacts(fields.email)).toHaveLength(0)
+
+    await context.setOffline(false)
+    await expect
+      .poll(async () => (await contacts(fields.email)).length, { timeout: 20_000 })
+      .toBe(1)
+    expect((await contacts(fields.email))[0]).toMatchObject({
+      ...fields,
+      source: 'portfolio_website',
+    })
+  })
+
+  test('offline across a reload: the message waits on the device and is delivered back online', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(AFTER_RELOAD_DELIVERY_MS + 45_000)
+    const fields = {
+      name: 'Sam Reload',
+      email: uniqueEmail('contact-reload'),
+      message: 'Typed with no signal.',
+    }
+    await installApp(page)
+    await goOfflineAndReload(page, context)
+    const form = await sendMessage(page, fields)
+    await expect(form.getByText(CONTACT_OFFLINE)).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await context.setOffline(false)
+    await expect
+      .poll(async () => (await contacts(fields.email)).length, {
+        timeout: AFTER_RELOAD_DELIVERY_MS,
+      })
+      .toBe(1)
+    expect(await contacts(fields.email)).toHaveLength(1)
+  })
+})

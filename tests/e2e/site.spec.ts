@@ -1,0 +1,464 @@
+// The marketing site in Chromium (issue #6): navigation on desktop and in the mobile menu,
+// the copy button, the scheduler loaded only on demand with its offline fallback, the call
+// and legal pages, axe-core on every page, and screenshots of `/` at phone and desktop size.
+import { expect, test, type Page } from '@playwright/test'
+import { site } from '../../src/config/site'
+import {
+  baseURL,
+  createUser,
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+} from './support/helpers'
+
+const navTargets = [
+  { label: 'What I Do', id: 'services' },
+  { label: 'About', id: 'about' },
+  { label: 'Pricing', id: 'pricing' },
+  { label: 'My Work', id: 'portfolio' },
+  { label: 'Get In Touch', id: 'contact' },
+] as const
+
+const SCHEDULER_SCRIPT = `${site.booking.scriptUrl.split('?')[0]}*`
+
+/** The section's top sits just under the sticky header (or the page is scrolled to its end). */
+async function expectSectionLanded(page: Page, id: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((sectionId) => {
+          const section = document.getElementById(sectionId)!.getBoundingClientRect()
+          const header = document.querySelector('.site-header')!.getBoundingClientRect()
+          const atEnd =
+            Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
+          const underHeader = Math.abs(section.top - header.bottom) <= 2
+          return (
+            underHeader ||
+            (atEnd && section.top >= header.bottom - 2 && section.top < window.innerHeight)
+          )
+        }, id),
+      { message: `section #${id} is scrolled into place` },
+    )
+    .toBe(true)
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+test.describe('navigation', () => {
+  test('on desktop every nav link lands on its section, and elsewhere links go to /#section', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`${baseURL()}/`)
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+    for (const { label, id } of navTargets) {
+      await mainNav(page).getByRole('link', { name: label, exact: true }).click()
+      await expectSectionLanded(page, id)
+      expect(new URL(page.url()).hash).toBe(`#${id}`)
+    }
+
+    await mainNav(page).getByRole('link', { name: 'Free Audit' }).click()
+    await expect(page).toHaveURL(/\/free-audit$/)
+    await mainNav(page).getByRole('link', { name: 'Pricing', exact: true }).click()
+    await expect(page).toHaveURL(/\/#pricing$/)
+    await expectSectionLanded(page, 'pricing')
+
+    // A deep link with a hash lands too.
+    await page.goto(`${baseURL()}/#portfolio`)
+    await expectSectionLanded(page, 'portfolio')
+  })
+
+  test('in the mobile menu every link lands on its section and the menu closes after each choice', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.goto(`${baseURL()}/`)
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await expect(mainNav(page)).toBeHidden()
+    for (const { label, id } of navTargets) {
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await mainNav(page).getByRole('link', { name: label, exact: true }).click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      await expect(mainNav(page)).toBeHidden()
+      await expectSectionLanded(page, id)
+    }
+
+    // Escape closes it and gives focus back to the button; the button toggles it too.
+    await toggle.click()
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
+    await toggle.click()
+    await toggle.click()
+    await expect(mainNav(page)).toBeHidden()
+
+    await toggle.click()
+    await mainNav(page).getByRole('link', { name: 'Free Audit' }).click()
+    await expect(page).toHaveURL(/\/free-audit$/)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('the hero buttons: See My Solutions scrolls to services, Take Free Business Audit opens the audit', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.goto(`${baseURL()}/`)
+    await page.getByRole('link', { name: 'See My Solutions' }).click()
+    await expectSectionLanded(page, 'services')
+    await page.goto(`${baseURL()}/`)
+    await page.getByRole('link', { name: 'Take Free Business Audit' }).click()
+    await expect(page).toHaveURL(/\/free-audit$/)
+  })
+
+  test('every package button scrolls to the contact section', async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`${baseURL()}/`)
+    const buttons = page
+      .locator('#pricing')
+      .getByRole('link', { name: /Get Started|Book a Review/ })
+    await expect(buttons).toHaveCount(site.packages.length + 1)
+    for (let i = 0; i < site.packages.length + 1; i++) {
+      await page.goto(`${baseURL()}/#pricing`)
+      await expectSectionLanded(page, 'pricing')
+      await buttons.nth(i).click()
+      await expectSectionLanded(page, 'contact')
+    }
+  })
+
+  test('the scroll-to-top button appears past 80% of the page and takes the visitor to the top', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.goto(`${baseURL()}/`)
+    const button = page.getByRole('button', { name: 'Scroll to top' })
+    const scrollTo = (fraction: number) =>
+      page.evaluate((f) => {
+        window.scrollTo({
+          top: (document.documentElement.scrollHeight - window.innerHeight) * f,
+          behavior: 'instant',
+        })
+      }, fraction)
+    await scrollTo(0.7)
+    await page.waitForTimeout(200)
+    await expect(button).toBeHidden()
+    await scrollTo(0.85)
+    await expect(button).toBeVisible()
+    await button.click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(button).toBeHidden()
+  })
+
+  test('the footer Home link asks before leaving an audit page, and nowhere else', async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL()}/free-audit`)
+    const footer = page.getByRole('contentinfo')
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void (dialogs.length === 1 ? dialog.dismiss() : dialog.accept())
+    })
+    await footer.getByRole('link', { name: 'Home', exact: true }).click()
+    expect(dialogs).toEqual([
+      'Are you sure you want to exit the digital strategy audit? All progress will be lost.',
+    ])
+    await expect(page).toHaveURL(/\/free-audit$/)
+    await footer.getByRole('link', { name: 'Home', exact: true }).click()
+    await expect(page).toHaveURL(`${baseURL()}/`)
+    expect(dialogs).toHaveLength(2)
+    await expect(footer.getByRole('link', { name: 'Home', exact: true })).toHaveCount(0)
+  })
+})
+
+test.describe('session in the nav', () => {
+  test('signed in it offers Dashboard and Sign Out; Sign Out returns to Login', async ({
+    page,
+  }) => {
+    const user = await createUser({ label: 'nav' })
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`${baseURL()}/`)
+    await mainNav(page).getByRole('link', { name: 'Login' }).click()
+    const main = page.getByRole('main')
+    await main.getByLabel('Email', { exact: true }).fill(user.email)
+    await main.getByLabel('Password', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+
+    await page.goto(`${baseURL()}/`)
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toHaveCount(0)
+    await mainNav(page).getByRole('button', { name: 'Sign Out' }).click()
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull()
+  })
+})
+
+test.describe('footer', () => {
+  test('has the logo, social links, newsletter, current year, mailto, privacy and terms', async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL()}/`)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByText(site.businessName).first()).toBeVisible()
+    for (const social of site.social) {
+      await expect(footer.getByRole('link', { name: new RegExp(social.label) })).toHaveAttribute(
+        'href',
+        social.url,
+      )
+    }
+    await expect(footer.getByLabel('Your email address')).toBeVisible()
+    await expect(
+      footer.getByText(`© ${new Date().getFullYear()} ${site.businessName}`),
+    ).toBeVisible()
+    await expect(footer.getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    )
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible()
+  })
+})
+
+test.describe('contact details', () => {
+  test("the copy button copies the e-mail and shows '(Copied!)' or '(Error)' for 2 seconds", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() })
+    await page.goto(`${baseURL()}/#contact`)
+    const contact = page.locator('#contact')
+    await expect(contact.getByText(site.location)).toBeVisible()
+    const copy = contact.getByRole('button', { name: 'Copy email address' })
+    await copy.click()
+    await expect(contact.getByText('(Copied!)')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.email)
+    const shownAt = Date.now()
+    await expect(contact.getByText('(Copied!)')).toBeHidden({ timeout: 4000 })
+    expect(Date.now() - shownAt).toBeGreaterThan(1500)
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('denied', 'NotAllowedError'))
+    })
+    await copy.click()
+    await expect(contact.getByText('(Error)')).toBeVisible()
+    await expect(contact.getByText('(Error)')).toBeHidden({ timeout: 4000 })
+  })
+})
+
+test.describe('booking', () => {
+  test('nothing of the scheduler loads on first paint', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (req) => {
+      if (new URL(req.url()).origin !== new URL(baseURL()).origin) requested.push(req.url())
+    })
+    await page.goto(`${baseURL()}/`)
+    await page.waitForLoadState('networkidle')
+    expect(requested).toEqual([])
+    await expect(page.locator('script[src*="calendly"], iframe')).toHaveCount(0)
+  })
+
+  test('with the network off, Book Your Strategy Call offers the booking link and the e-mail', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.goto(`${baseURL()}/`)
+    await context.setOffline(true)
+    const open = page.getByRole('button', { name: 'Book Your Strategy Call' }).first()
+    await open.click()
+    const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText('The scheduler needs an internet connection')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
+      'href',
+      site.booking.strategyCallUrl,
+    )
+    await expect(dialog.getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    )
+    await screenshot(page, 'booking-offline')
+
+    // Focus stays inside the dialog; Escape closes it and returns focus to the button.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(open).toBeFocused()
+    await context.setOffline(false)
+  })
+
+  test('when the scheduler script cannot load, the dialog says so instead of failing silently', async ({
+    page,
+  }) => {
+    await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
+    await page.goto(`${baseURL()}/#contact`)
+    await page.locator('#contact').getByRole('button', { name: 'Book Your Strategy Call' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
+    await expect(dialog.getByText('The scheduler could not load right now')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: site.email })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+  })
+
+  test('on request the scheduler is embedded with the booking URL in month view', async ({
+    page,
+  }) => {
+    // Stands in for the provider's script: the test is about when and how the site calls it.
+    await page.route(SCHEDULER_SCRIPT, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.Calendly = { initInlineWidget({ url, parentElement }) {
+          const frame = document.createElement('iframe'); frame.title = 'Scheduler'; frame.src = 'about:blank';
+          frame.dataset.url = url; parentElement.append(frame) } }`,
+      }),
+    )
+    await page.goto(`${baseURL()}/`)
+    await page.getByRole('button', { name: 'Book Your Strategy Call' }).first().click()
+    const frame = page.getByRole('dialog').locator('iframe[title="Scheduler"]')
+    await expect(frame).toBeAttached()
+    const url = new URL((await frame.getAttribute('data-url'))!)
+    expect(`${url.origin}${url.pathname}`).toBe(site.booking.strategyCallUrl)
+    expect(url.searchParams.get('hide_gdpr_banner')).toBe('1')
+    expect(url.searchParams.get('month')).toMatch(/^\d{4}-\d{2}$/)
+  })
+
+  test("/call shows the friend-call scheduler, the ol' friend line and See My Website", async ({
+    page,
+  }) => {
+    await page.route(SCHEDULER_SCRIPT, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.Calendly = { initInlineWidget({ url, parentElement }) {
+          const frame = document.createElement('iframe'); frame.title = 'Scheduler'; frame.dataset.url = url;
+          parentElement.append(frame) } }`,
+      }),
+    )
+    await page.goto(`${baseURL()}/call`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Call' })).toBeVisible()
+    await expect(page.getByText(`With your ol' friend ${site.ownerFirstName}.`)).toBeVisible()
+    const frame = page.locator('iframe[title="Scheduler"]')
+    expect(await frame.getAttribute('data-url')).toContain(site.booking.friendCallUrl)
+
+    await page.getByRole('link', { name: 'See My Website' }).click()
+    await expect(page).toHaveURL(`${baseURL()}/`)
+  })
+})
+
+test.describe('pages', () => {
+  test('/contact shows the contact section', async ({ page }) => {
+    await page.goto(`${baseURL()}/contact`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: "Let's find you some time back" }),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+  })
+
+  test('/privacy and /terms say what the site stores and how to delete an account', async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL()}/privacy`)
+    for (const heading of [
+      'What you send me, and what the server keeps',
+      'What your browser keeps on your device',
+      'How I use your email address',
+      'Deleting your data',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    }
+    await expect(page.getByText(/Delete Account/)).toBeVisible()
+    await page.goto(`${baseURL()}/terms`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible()
+  })
+
+  test('the home page shows the prices, the Most Popular mark and the Efficiency Review', async ({
+    page,
+  }) => {
+    await page.goto(`${baseURL()}/`)
+    const pricing = page.locator('#pricing')
+    for (const pkg of site.packages) {
+      await expect(pricing.getByRole('heading', { name: pkg.name })).toBeVisible()
+      await expect(pricing.getByText(pkg.price, { exact: true })).toBeVisible()
+    }
+    await expect(pricing.getByText('Most Popular')).toHaveCount(1)
+    await expect(
+      pricing.getByRole('heading', { name: '90-minute Efficiency Review' }),
+    ).toBeVisible()
+    await expect(pricing.getByText(site.efficiencyReview.price, { exact: true })).toBeVisible()
+    await expect(page.locator('.hero').getByText(`since ${site.since}`)).toBeVisible()
+  })
+})
+
+test.describe('accessibility and screenshots', () => {
+  for (const path of ['/', '/call', '/privacy', '/terms', '/contact']) {
+    test(`axe-core finds no serious or critical violation on ${path}`, async ({ page }) => {
+      await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
+      await page.goto(`${baseURL()}${path}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectAccessible(page)
+    })
+  }
+
+  test('axe-core is also clean with the mobile menu and the booking dialog open', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.goto(`${baseURL()}/`)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expectAccessible(page)
+    await screenshot(page, 'home-menu')
+    await page.keyboard.press('Escape')
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Book Your Strategy Call' }).first().click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expectAccessible(page)
+    await context.setOffline(false)
+  })
+
+  for (const [name, size] of [
+    ['phone', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`screenshot of / on a ${name} with no layout shift`, async ({ page }) => {
+      await page.setViewportSize(size)
+      await page.addInitScript(() => {
+        ;(window as unknown as { __cls: number }).__cls = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+          })[]) {
+            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`${baseURL()}/`)
+      await page.waitForLoadState('networkidle')
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+      expect(cls).toBeLessThan(0.02)
+      // Scroll once through the page so lazily loaded images are in the full-page picture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+          window.scrollTo({ top: y, behavior: 'instant' })
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        window.scrollTo({ top: 0, behavior: 'instant' })
+      })
+      await page.waitForLoadState('networkidle')
+      await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeHidden()
+      await screenshot(page, 'home')
+    })
+  }
+})

@@ -1,0 +1,60 @@
+// Fails a browser test on any Content-Security-Policy violation (issue #12). Two witnesses, so
+// nothing slips through: Chromium's console errors ("Refused to ..." or "... violates the
+// following Content Security Policy directive ...") and the page's own
+// `securitypolicyviolation` events, reported through a binding.
+//
+// Adopt it in a spec by importing `test` (and `expect`) from here instead of '@playwright/test':
+//   import { expect, test } from './support/csp-guard'
+// The guard is an auto fixture: nothing else changes in the spec.
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+
+export interface CspViolation {
+  page: string
+  /** 'console' or 'event' */
+  via: string
+  detail: string
+}
+
+const BINDING = '__reportCspViolation'
+const CONSOLE_VIOLATION =
+  /Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame|create|evaluate|display|send|navigate)/i
+
+/** Starts recording every CSP violation of `context`'s pages into the returned list. */
+export async function recordCspViolations(context: BrowserContext): Promise<CspViolation[]> {
+  const violations: CspViolation[] = []
+  const watch = (page: Page) => {
+    const note = (text: string) => {
+      if (CONSOLE_VIOLATION.test(text))
+        violations.push({ page: page.url(), via: 'console', detail: text })
+    }
+    page.on('console', (message) => note(message.text()))
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  await context.exposeBinding(BINDING, ({ page }, detail: string) => {
+    violations.push({ page: page.url(), via: 'event', detail })
+  })
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (detail: string) => void>)[binding]
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}` +
+          ` (${event.sourceFile || 'page'}:${event.lineNumber}) ${event.sample}`.trimEnd(),
+      )
+    })
+  }, BINDING)
+  return violations
+}
+
+export const test = base.extend<{ cspViolations: CspViolation[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations = await recordCspViolations(context)
+      await use(violations)
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

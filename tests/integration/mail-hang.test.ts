@@ -1,0 +1,75 @@
+// An SMTP server that accepts a connection and never answers hangs a send for minutes
+// (PocketBase's mailer has no timeout). Creates must not notice: they only queue.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { recordId, uniqueEmail } from './helpers'
+import { auditSubmission, eventually, startMailServer } from './support/mail-harness'
+import type { MailServer } from './support/mail-harness'
+import { startSilentSmtpServer } from './support/smtp-receiver'
+import type { SilentSmtpServer } from './support/smtp-receiver'
+
+let silent: SilentSmtpServer
+let server: MailServer
+
+beforeAll(async () => {
+  silent = await startSilentSmtpServer()
+  server = await startMailServer(silent.port)
+})
+
+afterAll(async () => {
+  // Stopping PocketBase ends the send that is still waiting for a greeting.
+  await server?.stop()
+  await silent?.close()
+})
+
+function contact() {
+  return {
+    id: recordId(),
+    name: 'Lee Bartlett',
+    email: uniqueEmail('lee'),
+    message: 'Hello from the notch.',
+    source: 'portfolio_website',
+  }
+}
+
+async function timed(create: () => Promise<unknown>): Promise<number> {
+  const started = Date.now()
+  await create()
+  return Date.now() - started
+}
+
+describe('an SMTP server that accepts and never answers', () => {
+  it('does not delay any create, even while a send is stuck on it', async () => {
+    const first = contact()
+    expect(await timed(() => server.guest.collection('contacts').create(first))).toBeLessThan(2000)
+
+    // Start a sender run and leave it hanging on the silent server.
+    const stuckFlush = new AbortController()
+    const flushing = fetch(`${server.url}/api/mail/flush`, {
+      method: 'POST',
+      headers: { authorization: server.su.authStore.token },
+      signal: stuckFlush.signal,
+    }).catch(() => undefined)
+    await eventually(async () => silent.connections() > 0)
+    await eventually(async () => (await server.outboxFor(first.id))[0]?.status === 'sending')
+
+    const creates = [
+      ...Array.from({ length: 5 }, () => {
+        const record = contact()
+        return { id: record.id, run: () => server.guest.collection('contacts').create(record) }
+      }),
+      ...Array.from({ length: 3 }, () => {
+        const audit = auditSubmission({ email: uniqueEmail('hang') })
+        return { id: audit.id, run: () => server.guest.collection('audits').create(audit) }
+      }),
+    ]
+    for (const create of creates) {
+      expect(await timed(create.run)).toBeLessThan(2000)
+      const queued = await server.outboxFor(create.id)
+      expect(queued.length).toBeGreaterThan(0)
+      expect(queued.every((row) => row.status === 'pending')).toBe(true)
+    }
+
+    stuckFlush.abort()
+    await flushing
+  })
+})

@@ -1,0 +1,221 @@
+// Rate limits under the production settings of pb_migrations/1763690100_app_settings.js (issue
+// #12): one IP hammering creates, sign-in or the batch API gets 429 after the configured limit,
+// while a visitor's normal offline backlog of 20 submissions goes through without one refusal.
+// The shared test server exempts loopback, so every scenario here starts a PocketBase of its own
+// (a fresh limiter window each).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ClientResponseError } from 'pocketbase'
+import type PocketBase from 'pocketbase'
+import { afterAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { loginErrorMessage } from '../../src/backend/errors'
+import type { FlushReport } from '../../src/offline/outbox'
+import { startSyncLoop } from '../../src/offline/sync-loop'
+import { SUPERUSER, harnessEnv } from './harness-env'
+import { guestClient, superuserClient, uniqueEmail } from './helpers'
+import { startLoopbackProxy } from './support/loopback-proxy'
+import { auditSubmission } from './support/mail-harness'
+import {
+  contactPayload,
+  contactsWithMarker,
+  nodeOutbox,
+  runMarker,
+  waitUntil,
+} from './support/node-outbox'
+
+const LIMITS = { auth: 10, create: 60, batch: 20 }
+
+interface LimitedServer {
+  url: string
+  su: PocketBase
+  stop(): Promise<void>
+}
+
+const started: LimitedServer[] = []
+
+afterAll(async () => {
+  for (const server of started) await server.stop()
+})
+
+/** A PocketBase of its own with the production rate limits (checked, not assumed). */
+async function limitedServer(): Promise<LimitedServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-rate-'))
+  upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
+  const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv() })
+  const su = await superuserClient(server.url) // superusers are exempt from the limits
+  const { rateLimits } = await su.settings.getAll()
+  expect(rateLimits.enabled).toBe(true)
+  expect(rateLimits.excludedIPs ?? []).toEqual([])
+  expect(rateLimits.rules).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ label: '*:auth', duration: 30, maxRequests: LIMITS.auth }),
+      expect.objectContaining({ label: '*:create', duration: 10, maxRequests: LIMITS.create }),
+      expect.objectContaining({ label: '/api/batch', duration: 10, maxRequests: LIMITS.batch }),
+    ]),
+  )
+  const limited: LimitedServer = {
+    url: server.url,
+    su,
+    async stop() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  started.push(limited)
+  return limited
+}
+
+function post(url: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('one IP hammering', () => {
+  it(`gets 429 after ${LIMITS.create} creates of a collection within 10 s`, async () => {
+    const { url } = await limitedServer()
+    const marker = runMarker('hammer')
+    const answers: Response[] = []
+    for (let n = 0; n < LIMITS.create + 1; n++) {
+      answers.push(await post(url, '/api/collections/contacts/records', contactPayload(marker, n)))
+    }
+    expect(answers.slice(0, LIMITS.create).map((r) => r.status)).toEqual(
+      Array(LIMITS.create).fill(200),
+    )
+    const refused = answers[LIMITS.create]
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({ status: 429, message: expect.any(String) })
+
+    // PocketBase counts `*:create` per collection: another collection has its own allowance.
+    const newsletter = await post(url, '/api/collections/newsletter_subscriptions/records', {
+      email: uniqueEmail('hammer'),
+      source: 'footer',
+    })
+    expect(newsletter.status).toBe(200)
+    // Reading is not a create: the site keeps working.
+    expect((await fetch(`${url}/api/health`)).status).toBe(200)
+
+    // The outbox keeps a throttled submission and backs off instead of hammering on.
+    const outbox = nodeOutbox(url)
+    const result = await outbox.enqueue('contacts', contactPayload(marker, 999))
+    expect(result).toMatchObject({ status: 'queued', error: { kind: 'rate_limited', status: 429 } })
+    expect((await outbox.db.outbox.get(result.id))?.nextAttemptAt).toBeGreaterThan(Date.now())
+  }, 60_000)
+
+  it(`gets 429 after ${LIMITS.auth} sign-in attempts within 30 s, even with the right password`, async () => {
+    const { url, su } = await limitedServer()
+    const email = uniqueEmail('brute')
+    const password = 'correct-horse-42'
+    await su.collection('users').create({ email, password, passwordConfirm: password })
+
+    const statuses: number[] = []
+    for (let n = 0; n < LIMITS.auth; n++) {
+      const res = await post(url, '/api/collections/users/auth-with-password', {
+        identity: email,
+        password: `wrong-guess-${n}`,
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual(Array(LIMITS.auth).fill(400))
+
+    let refusal: unknown
+    try {
+      await guestClient(url).collection('users').authWithPassword(email, password)
+    } catch (err) {
+      refusal = err
+    }
+    expect(refusal).toBeInstanceOf(ClientResponseError)
+    expect((refusal as ClientResponseError).status).toBe(429)
+    // What the sign-in page then says.
+    expect(loginErrorMessage(refusal)).toBe(
+      'Too many sign-in attempts. Please wait a minute and try again.',
+    )
+  }, 60_000)
+
+  it(`gets 429 after ${LIMITS.batch} batch requests within 10 s`, async () => {
+    const { url } = await limitedServer()
+    const marker = runMarker('batch')
+    const statuses: number[] = []
+    for (let n = 0; n < LIMITS.batch + 1; n++) {
+      const res = await post(url, '/api/batch', {
+        requests: [
+          {
+            method: 'POST',
+            url: '/api/collections/contacts/records',
+            body: contactPayload(marker, n),
+          },
+        ],
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses.slice(0, LIMITS.batch)).toEqual(Array(LIMITS.batch).fill(200))
+    expect(statuses[LIMITS.batch]).toBe(429)
+  }, 60_000)
+})
+
+describe("a visitor's offline backlog", () => {
+  it('of 20 mixed submissions is delivered whole on reconnect, none refused with 429', async () => {
+    const { url, su } = await limitedServer()
+    const proxy = await startLoopbackProxy(url)
+    try {
+      const marker = runMarker('backlog')
+      const outbox = nodeOutbox(proxy.url)
+      proxy.decide = () => 'reset' // no signal
+      const newsletterEmails: string[] = []
+      const auditEmails: string[] = []
+      for (let n = 0; n < 20; n++) {
+        if (n % 3 === 0) {
+          const email = uniqueEmail('backlog-news')
+          newsletterEmails.push(email)
+          await outbox.enqueue('newsletter_subscriptions', {
+            email,
+            source: 'footer',
+            userAgent: 'vitest',
+          })
+        } else if (n % 3 === 1) {
+          const email = uniqueEmail('backlog-audit')
+          auditEmails.push(email)
+          const { id: _ignored, ...audit } = auditSubmission({ email })
+          await outbox.enqueue('audits', audit)
+        } else {
+          await outbox.enqueue('contacts', contactPayload(marker, n))
+        }
+      }
+      expect(await outbox.db.outbox.count()).toBe(20)
+
+      proxy.decide = () => 'forward' // back online
+      const reports: FlushReport[] = []
+      outbox.onFlush((report) => reports.push(report))
+      const loop = startSyncLoop(outbox, {})
+      try {
+        await waitUntil(
+          async () => (await outbox.db.outbox.count()) === 0,
+          30_000,
+          'the backlog to drain',
+        )
+      } finally {
+        loop.stop()
+      }
+
+      expect(proxy.requests.filter((r) => r.status === 429)).toEqual([])
+      expect(reports.every((r) => r.retrying === 0 && r.failed === 0)).toBe(true)
+      expect(await contactsWithMarker(su, marker)).toHaveLength(
+        20 - newsletterEmails.length - auditEmails.length,
+      )
+      for (const [collection, emails] of [
+        ['newsletter_subscriptions', newsletterEmails],
+        ['audits', auditEmails],
+      ] as const) {
+        const filter = emails.map((email) => su.filter('email = {:email}', { email })).join(' || ')
+        expect(await su.collection(collection).getFullList({ filter })).toHaveLength(emails.length)
+      }
+    } finally {
+      await proxy.stop()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,45 @@
+// The crash-and-restart soak of issue #12, small enough for `npm test` (5 visitors x 4
+// submissions, two crashes); `npm run soak` runs the full 20 x 10 with the same code. Sizes can
+// be raised with SOAK_VISITORS / SOAK_SUBMISSIONS. Runs its own server on loopback.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { startSoakEnvironment } from '../../scripts/soak-server.mjs'
+import { runSoak, summaryLine, type SoakEnvironment } from './support/soak-run'
+
+const VISITORS = Number(process.env.SOAK_VISITORS ?? 5)
+const SUBMISSIONS = Number(process.env.SOAK_SUBMISSIONS ?? 4)
+
+let env: SoakEnvironment & { stop(): Promise<void>; output(): string }
+
+beforeAll(async () => {
+  env = await startSoakEnvironment()
+})
+
+afterAll(async () => {
+  await env?.stop()
+})
+
+describe('the soak: visitors keep submitting while the server crashes twice', () => {
+  it(`stores all ${VISITORS * SUBMISSIONS} submissions once, leaves nothing queued, mails each once`, async () => {
+    const report = await runSoak(env, {
+      visitors: VISITORS,
+      submissionsPerVisitor: SUBMISSIONS,
+      restarts: 2,
+      pauseMs: [100, 600],
+      downtimeMs: 1500,
+      timeoutMs: 150_000,
+    })
+    console.log(summaryLine(report))
+    expect(report.problems, summaryLine(report)).toEqual([])
+    expect(report).toMatchObject({
+      ok: true,
+      restarts: 2,
+      duplicates: 0,
+      missing: 0,
+      queuedLeft: 0,
+      failedLeft: 0,
+      mailDuplicates: 0,
+    })
+    expect(report.mailsSent).toBe(report.mailsExpected)
+  }, 180_000)
+})

@@ -1,0 +1,172 @@
+// A PocketBase of its own for a mail test file (the shared test server has no SMTP), plus
+// helpers to flush the queue, read it, and build audits the real audit engine accepts.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type PocketBase from 'pocketbase'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
+import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
+import { guestClient, recordId, superuserClient } from '../helpers'
+
+export { OWNER_EMAIL }
+
+export interface MailServer {
+  url: string
+  su: PocketBase
+  guest: PocketBase
+  /** POST /api/mail/flush as superuser: runs the sender now. */
+  flush(): Promise<FlushSummary>
+  /** The mail_outbox rows queued for one record, oldest first. */
+  outboxFor(sourceId: string): Promise<OutboxRow[]>
+  /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
+  makeDue(id: string): Promise<void>
+  output(): string
+  stop(): Promise<void>
+}
+
+export interface FlushSummary {
+  smtpConfigured: boolean
+  sent: number
+  failed: number
+  retried: number
+  recovered: number
+  pending: number
+}
+
+export interface OutboxRow {
+  id: string
+  to: string
+  replyTo: string
+  subject: string
+  html: string
+  text: string
+  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  lastError: string
+  nextAttemptAt: string
+  claimedAt: string
+  sentAt: string
+  sourceId: string
+  created: string
+  updated: string
+}
+
+/** Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there). */
+export async function startMailServer(smtpPort: number, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-'))
+  const port: number = await freePort()
+  upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
+  const server = await startPocketBase({
+    port,
+    dataDir,
+    env: harnessEnv({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      MAIL_FROM: 'audit@north-country.test',
+      MAIL_FROM_NAME: 'North Country Efficiency',
+      OWNER_EMAIL,
+      APP_URL: 'https://efficiency.test',
+      BOOKING_URL: 'https://booking.test/15min',
+      ...env,
+    }),
+  })
+  const su = await superuserClient(server.url)
+  const mailServer: MailServer = {
+    url: server.url,
+    su,
+    guest: guestClient(server.url),
+    async flush() {
+      const res = await fetch(`${server.url}/api/mail/flush`, {
+        method: 'POST',
+        headers: { authorization: su.authStore.token },
+      })
+      if (!res.ok) throw new Error(`flush failed: ${res.status} ${await res.text()}`)
+      return (await res.json()) as FlushSummary
+    },
+    outboxFor: (sourceId) =>
+      su.collection('mail_outbox').getFullList<OutboxRow>({
+        filter: su.filter('sourceId = {:sourceId}', { sourceId }),
+        sort: 'created,kind',
+      }),
+    async makeDue(id) {
+      await su
+        .collection('mail_outbox')
+        .update(id, { nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+    },
+    output: () => server.output(),
+    async stop() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  return mailServer
+}
+
+/** Polls `check` until it returns true. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+// --- audits the real engine accepts -----------------------------------------------------------
+
+interface AuditEngine {
+  questions: { id: string; options: { value: string }[] }[]
+  QUESTION_SET_VERSION: string
+  evaluateAudit(
+    answers: Record<string, string>,
+    otherTexts: Record<string, string>,
+  ): {
+    answers: Record<string, { value: string; score: number }>
+    otherTexts: Record<string, string>
+    scores: { overallScore: number; sectionScores: Record<string, number> }
+    recommendations: unknown
+  }
+}
+
+function loadEngine(): AuditEngine {
+  try {
+    return createRequire(import.meta.url)('../../../pb_hooks/lib/audit-engine.cjs') as AuditEngine
+  } catch (err) {
+    throw new Error(`the audit engine is not built; run node scripts/build-engine.mjs (${err})`)
+  }
+}
+
+/**
+ * A complete audit submission as the browser sends it: mixed answers (so scores differ per
+ * section), scored by the engine, with a client-made id. `otherTexts` lets a test add free text.
+ */
+export function auditSubmission(opts: {
+  email: string
+  flow?: 'free' | 'member'
+  otherTexts?: Record<string, string>
+  userAgent?: string
+}) {
+  const engine = loadEngine()
+  const answers: Record<string, string> = {}
+  engine.questions.forEach((q, i) => {
+    answers[q.id] = q.options[(i * 2) % q.options.length].value
+  })
+  for (const id of Object.keys(opts.otherTexts ?? {})) answers[id] = 'other'
+  const evaluation = engine.evaluateAudit(answers, opts.otherTexts ?? {})
+  return {
+    id: recordId(),
+    flow: opts.flow ?? 'free',
+    email: opts.email,
+    answers: evaluation.answers,
+    otherTexts: evaluation.otherTexts,
+    scores: evaluation.scores,
+    overallScore: evaluation.scores.overallScore,
+    recommendations: evaluation.recommendations,
+    questionSetVersion: engine.QUESTION_SET_VERSION,
+    newsletterSubscription: false,
+    userAgent: opts.userAgent ?? 'vitest mail test',
+    completedAt: new Date().toISOString(),
+  }
+}

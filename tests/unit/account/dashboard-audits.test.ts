@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditRecord } from '../../../src/backend/types'
+import {
+  auditReportText,
+  firstSectionScores,
+  formatRef,
+  mergeAudits,
+  reportFileName,
+  type WaitingAudit,
+} from '../../../src/features/dashboard/dashboard-audits'
+import { validateSignup, type SignupInput } from '../../../src/backend/account-api'
+
+function serverAudit(id: string, created: string, flow: 'member' | 'free' = 'member'): AuditRecord {
+  return {
+    id,
+    collectionId: 'audits',
+    collectionName: 'audits',
+    flow,
+    email: 'pat@example.com',
+    user: flow === 'member' ? 'u1' : '',
+    answers: {},
+    otherTexts: {},
+    scores: {
+      overallScore: 62,
+      sectionScores: {
+        'Business Goals & Lead Generation': 70,
+        'Website & Lead Generation': 50,
+        'Business Process Efficiency': 40,
+        'Marketing & Lead Nurturing': 90,
+      },
+    },
+    overallScore: 62,
+    recommendations: {
+      topRecommendations: [{ title: 'Track leads', description: 'Use a CRM.' }],
+      sectionRecommendations: {
+        'Website & Lead Generation': [{ title: 'Add a form', description: 'Capture leads.' }],
+      },
+    },
+    questionSetVersion: '1',
+    newsletterSubscription: false,
+    userAgent: '',
+    completedAt: created,
+    created,
+    updated: created,
+  }
+}
+
+function waiting(id: string, queuedAt: string, failed = false): WaitingAudit {
+  return {
+    id,
+    flow: 'member',
+    email: 'pat@example.com',
+    queuedAt: Date.parse(queuedAt),
+    failed,
+    scores: null,
+    recommendations: null,
+    payload: { id },
+  }
+}
+
+describe('mergeAudits', () => {
+  it('lists newest first and numbers by position oldest-first', () => {
+    const merged = mergeAudits(
+      [
+        serverAudit('bbb', '2026-11-20 09:00:00.000Z'),
+        serverAudit('aaa', '2026-11-01 09:00:00.000Z', 'free'),
+      ],
+      [waiting('ccc', '2026-11-21T09:00:00.000Z')],
+    )
+    expect(merged.map((a) => [a.id, a.ref, a.delivery])).toEqual([
+      ['ccc', 3, 'waiting'],
+      ['bbb', 2, 'saved'],
+      ['aaa', 1, 'saved'],
+    ])
+  })
+
+  it('shows an outbox audit the server already has once, as saved', () => {
+    const merged = mergeAudits(
+      [serverAudit('same', '2026-11-20 09:00:00.000Z')],
+      [waiting('same', '2026-11-20T08:59:00.000Z')],
+    )
+    expect(merged).toHaveLength(1)
+    expect(merged[0].delivery).toBe('saved')
+  })
+
+  it('marks an audit the server refused as failed', () => {
+    expect(mergeAudits([], [waiting('x', '2026-11-20T08:59:00.000Z', true)])[0].delivery).toBe(
+      'failed',
+    )
+  })
+})
+
+describe('formatting', () => {
+  it.each([
+    [1, 'Ref #0001'],
+    [42, 'Ref #0042'],
+    [12345, 'Ref #12345'],
+  ])('pads ref %i to four digits', (n, text) => {
+    expect(formatRef(n)).toBe(text)
+  })
+
+  it('takes the first three section scores in questionnaire order', () => {
+    const [audit] = mergeAudits([serverAudit('a', '2026-11-20 09:00:00.000Z')], [])
+    expect(firstSectionScores(audit.scores).map(([name]) => name)).toEqual([
+      'Business Goals & Lead Generation',
+      'Website & Lead Generation',
+      'Business Process Efficiency',
+    ])
+  })
+
+  it('names the text file with the audit date and writes the whole report', () => {
+    const [audit] = mergeAudits([serverAudit('abc', '2026-11-21 12:00:00.000Z')], [])
+    expect(reportFileName(audit)).toMatch(/^efficiency-audit-2026-11-2[01]\.txt$/)
+    const text = auditReportText(audit, 'pat@example.com')
+    for (const part of [
+      'Ref #0001 - Business Efficiency',
+      'User: pat@example.com',
+      'Overall score: 62%',
+      '- Website & Lead Generation: 50%',
+      '1. Track leads',
+      '- Add a form: Capture leads.',
+    ]) {
+      expect(text).toContain(part)
+    }
+  })
+})
+
+describe('validateSignup', () => {
+  const ok: SignupInput = {
+    fullName: 'Pat',
+    email: 'p@example.com',
+    password: 'abcdefgh',
+    passwordConfirm: 'abcdefgh',
+    newsletterConsent: false,
+    agreedToTerms: true,
+  }
+  it.each([
+    [{ agreedToTerms: false }, 'You must agree to the Terms and Privacy Policy to continue.'],
+    [{ passwordConfirm: 'abcdefgX' }, 'Passwords do not match.'],
+    [
+      { password: 'abcdefg', passwordConfirm: 'abcdefg' },
+      'Password must be at least 8 characters long.',
+    ],
+  ])('refuses %o with the spec message', (change, message) => {
+    expect(validateSignup({ ...ok, ...change })?.message).toBe(message)
+  })
+  it('accepts a complete form', () => {
+    expect(validateSignup(ok)).toBeNull()
+  })
+})

@@ -1,0 +1,192 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type {
+  AuditListItem,
+  ContactListItem,
+  SubscriberListItem,
+} from '../../../src/backend/admin-api'
+import {
+  auditsCsv,
+  contactsCsv,
+  csvField,
+  csvFileName,
+  neutraliseFormula,
+  subscribersCsv,
+  toCsv,
+} from '../../../src/features/admin/csv'
+import { parseCsv } from './parse-csv'
+
+// [cell as typed by a visitor, the field as written to the file]
+const nastyCells: [string, string][] = [
+  ['=HYPERLINK("http://evil.example","click")', `"'=HYPERLINK(""http://evil.example"",""click"")"`],
+  ['+1', "'+1"],
+  ['-2+3', "'-2+3"],
+  ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+  ['\t=1+1', "'\t=1+1"],
+  ['\r=1+1', `"'\r=1+1"`],
+  ['=cmd|" /C calc"!A0', `"'=cmd|"" /C calc""!A0"`],
+  ['say "hi"', '"say ""hi"""'],
+  ['Smith, Jane', '"Smith, Jane"'],
+  ['line one\nline two', '"line one\nline two"'],
+  ['line one\r\nline two', '"line one\r\nline two"'],
+  ['"', '""""'],
+  ['', ''],
+  ['plain@example.com', 'plain@example.com'],
+  ['a=b', 'a=b'],
+  ['Zoë Ørsted — 東京 🌲', 'Zoë Ørsted — 東京 🌲'],
+  ["'already quoted", "'already quoted"],
+  [' =leading space', ' =leading space'],
+]
+
+describe('csvField', () => {
+  it.each(nastyCells)('writes %j as %j', (cell, expected) => {
+    expect(csvField(cell)).toBe(expected)
+  })
+
+  it.each([
+    [null, ''],
+    [undefined, ''],
+    [87, '87'],
+    [0, '0'],
+    [true, 'true'],
+  ] as const)('writes the value %j as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected)
+  })
+})
+
+describe('neutraliseFormula', () => {
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'prefixes a cell starting with %j with a quote',
+    (start) => {
+      expect(neutraliseFormula(`${start}X`)).toBe(`'${start}X`)
+    },
+  )
+
+  it.each(['a=1', ' +1', '1-2', 'x@y.z', "'=1", '\n=1'])('leaves %j alone', (cell) => {
+    expect(neutraliseFormula(cell)).toBe(cell)
+  })
+})
+
+describe('toCsv', () => {
+  it('ends every line, the last one too, with CRLF', () => {
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['1', '2'],
+          ['3', '4'],
+        ],
+      ),
+    ).toBe('A,B\r\n1,2\r\n3,4\r\n')
+  })
+
+  it('reads back, cell for cell, as the neutralised text of every nasty cell', () => {
+    const rows = nastyCells.map(([cell], i) => [String(i), cell, cell])
+    const parsed = parseCsv(toCsv(['#', 'First', 'Second'], rows))
+    expect(parsed[0]).toEqual(['#', 'First', 'Second'])
+    expect(parsed.slice(1)).toEqual(rows.map((r) => r.map(neutraliseFormula)))
+  })
+
+  it('round-trips any table of any text, and no read-back cell starts a formula', () => {
+    const cell = fc.oneof(
+      fc.string(),
+      fc.string({
+        unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', 'a', 'é', '🌲'),
+      }),
+    )
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 2, maxLength: 2 }), { maxLength: 8 }),
+        (rows) => {
+          const parsed = parseCsv(toCsv(['A', 'B'], rows)).slice(1)
+          expect(parsed).toEqual(rows.map((r) => r.map(neutraliseFormula)))
+          for (const field of parsed.flat()) expect(field).not.toMatch(/^[=+\-@\t\r]/)
+        },
+      ),
+    )
+  })
+
+  it('keeps a header-only document valid when nothing matched', () => {
+    expect(parseCsv(toCsv(['Email'], []))).toEqual([['Email']])
+  })
+})
+
+describe('the exports', () => {
+  it('writes the spec columns for audits: Email, Overall Score, Timestamp, Audit ID', () => {
+    const audits: AuditListItem[] = [
+      {
+        id: 'abc123def456ghi',
+        email: '=evil@example.com',
+        overallScore: 82,
+        created: '2026-11-21 09:05:01.123Z',
+        flow: 'free',
+      },
+      {
+        id: 'zzz999yyy888xxx',
+        email: 'ok@example.com',
+        overallScore: 0,
+        created: '2026-11-20 23:59:59.000Z',
+        flow: 'member',
+      },
+    ]
+    expect(parseCsv(auditsCsv(audits))).toEqual([
+      ['Email', 'Overall Score', 'Timestamp', 'Audit ID'],
+      ["'=evil@example.com", '82', '2026-11-21T09:05:01.123Z', 'abc123def456ghi'],
+      ['ok@example.com', '0', '2026-11-20T23:59:59.000Z', 'zzz999yyy888xxx'],
+    ])
+  })
+
+  it('writes messages with their text intact and neutralised', () => {
+    const contacts: ContactListItem[] = [
+      {
+        id: 'c1',
+        name: '@Pat',
+        email: 'pat@example.com',
+        message: 'Call me,\n"soon"',
+        source: 'business_efficiency_audit',
+        auditId: 'abc',
+        processed: false,
+        created: '2026-11-21 10:00:00.000Z',
+      },
+    ]
+    expect(parseCsv(contactsCsv(contacts))).toEqual([
+      ['Name', 'Email', 'Message', 'Source', 'Audit ID', 'Timestamp', 'Processed'],
+      [
+        "'@Pat",
+        'pat@example.com',
+        'Call me,\n"soon"',
+        'business_efficiency_audit',
+        'abc',
+        '2026-11-21T10:00:00.000Z',
+        'no',
+      ],
+    ])
+  })
+
+  it('writes subscribers', () => {
+    const subscribers: SubscriberListItem[] = [
+      {
+        id: 's1',
+        email: 'sub@example.com',
+        source: 'footer',
+        active: true,
+        created: '2026-11-21 10:00:00.000Z',
+      },
+    ]
+    expect(parseCsv(subscribersCsv(subscribers))).toEqual([
+      ['Email', 'Source', 'Timestamp', 'Active'],
+      ['sub@example.com', 'footer', '2026-11-21T10:00:00.000Z', 'yes'],
+    ])
+  })
+})
+
+describe('csvFileName', () => {
+  it('carries the local date, zero-padded', () => {
+    expect(csvFileName('audit-submissions', new Date(2026, 0, 5, 23, 30))).toBe(
+      'audit-submissions-2026-01-05.csv',
+    )
+    expect(csvFileName('contact-messages', new Date(2026, 10, 21))).toBe(
+      'contact-messages-2026-11-21.csv',
+    )
+  })
+})

@@ -1,0 +1,351 @@
+// @vitest-environment jsdom
+// The free flow's step machine (SPEC.md §2 and §4) with the real drafts in fake-indexeddb and
+// the outbox mocked at its boundary: landing -> questions -> teaser -> report, resume from a
+// draft, errors that keep the answers, and 'Take Audit Again'.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { lowestScoringSection, questions, sections } from '../../../src/audit'
+import { messages } from '../../../src/backend/errors'
+import { offlineDb } from '../../../src/offline/db'
+import { loadDraft, saveDraft } from '../../../src/offline/drafts'
+import { discardOutboxItem, enqueue } from '../../../src/offline/outbox'
+import FreeAuditPage from '../../../src/features/audit/FreeAuditPage'
+import { freeResultsMessages } from '../../../src/features/audit/audit-messages'
+import { RESTART_CONFIRM } from '../../../src/features/audit/AuditReport'
+import {
+  choose,
+  expectDraft,
+  press,
+  renderAt,
+  resetOfflineDb,
+  sampleAnswers,
+  sampleEvaluation,
+  sectionHeading,
+  settle,
+  stubWindow,
+} from './support'
+
+vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
+const enqueueMock = vi.mocked(enqueue)
+const discardMock = vi.mocked(discardOutboxItem)
+const AUDIT_ID = 'k3j5h2g7f8d9s0a'
+const lastSection = sections.length - 1
+
+function renderPage() {
+  return renderAt('/free-audit', <FreeAuditPage />)
+}
+
+async function reload() {
+  cleanup()
+  renderPage()
+  await settle()
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+}
+
+/** A draft at the teaser with the sample answers. */
+async function atTeaser(email = '') {
+  await saveDraft('free', {
+    step: 'teaser',
+    section: lastSection,
+    answers: { ...sampleAnswers },
+    ...{ email },
+  })
+  renderPage()
+  await screen.findByRole('heading', { name: 'Thanks for completing the audit!' })
+}
+
+function emailInput() {
+  return screen.getByLabelText('Email') as HTMLInputElement
+}
+
+async function submitEmail(email: string) {
+  fireEvent.change(emailInput(), { target: { value: email } })
+  fireEvent.submit(emailInput().form!)
+  await settle()
+}
+
+beforeEach(async () => {
+  await resetOfflineDb()
+  stubWindow()
+  setOnline(true)
+  enqueueMock.mockReset()
+  discardMock.mockReset().mockResolvedValue(undefined)
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('the free audit', () => {
+  it('starts at the landing with the three benefit cards and no draft', async () => {
+    renderPage()
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'A Free 5-Minute Business Efficiency Audit',
+      }),
+    ).toBeTruthy()
+    for (const card of ['Quick & Easy', 'Personalized Insights', 'Actionable Results']) {
+      expect(screen.getByRole('heading', { name: card })).toBeTruthy()
+    }
+    expect(await loadDraft('free')).toBeUndefined()
+  })
+
+  it('walks the sections with Previous (disabled on the first) and Next, scrolling up and focusing each heading', async () => {
+    renderPage()
+    await screen.findByRole('button', { name: 'Start the Free Audit' })
+    await press('Start the Free Audit')
+    const first = await sectionHeading(0)
+    expect(screen.getByText(`Section 1 of ${sections.length}`)).toBeTruthy()
+    expect(
+      screen.getByRole('progressbar', { name: 'Audit progress' }).getAttribute('aria-valuenow'),
+    ).toBe('1')
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+    expect(document.activeElement).toBe(first)
+    const scrolls = vi.mocked(window.scrollTo).mock.calls.length
+
+    await press('Next')
+    const second = await sectionHeading(1)
+    expect(screen.getByText(`Section 2 of ${sections.length}`)).toBeTruthy()
+    expect(document.activeElement).toBe(second)
+    expect(vi.mocked(window.scrollTo).mock.calls.length).toBe(scrolls + 1)
+    await expectDraft('free', undefined, { step: 'questions', section: 1 })
+
+    await press('Previous')
+    await sectionHeading(0)
+    await expectDraft('free', undefined, { section: 0 })
+  })
+
+  it('saves every answer and the other-text to the draft at once, and lets a question be cleared', async () => {
+    renderPage()
+    await screen.findByRole('button', { name: 'Start the Free Audit' })
+    await press('Start the Free Audit')
+    await sectionHeading(0)
+    const goal = questions.find((q) => q.id === 'primary_goal')!
+    expect(screen.queryByPlaceholderText('Please specify...')).toBeNull()
+
+    choose(goal.text, 'Something else')
+    const specify = (await screen.findByPlaceholderText('Please specify...')) as HTMLInputElement
+    expect(specify.maxLength).toBe(500)
+    fireEvent.change(specify, { target: { value: 'Hire a second crew' } })
+    await expectDraft('free', undefined, {
+      answers: { primary_goal: 'other' },
+      otherTexts: { primary_goal: 'Hire a second crew' },
+    })
+    expect(screen.getByText(`1 of ${questions.length} answered`)).toBeTruthy()
+
+    await press(/Clear answer to question 1/)
+    expect(screen.queryByPlaceholderText('Please specify...')).toBeNull()
+    await expectDraft('free', undefined, { answers: {} })
+  })
+
+  it('resumes a stored draft at the same section with the same answers', async () => {
+    await saveDraft('free', {
+      step: 'questions',
+      section: 2,
+      answers: {
+        primary_goal: 'other',
+        task_automation: questions.find((q) => q.id === 'task_automation')!.options[0].value,
+      },
+      otherTexts: { primary_goal: 'Sell online' },
+    })
+    renderPage()
+    await sectionHeading(2)
+    const task = questions.find((q) => q.id === 'task_automation')!
+    const group = screen.getByRole('group', { name: new RegExp(task.text.slice(0, 30)) })
+    expect(
+      (within(group).getByRole('radio', { name: task.options[0].label }) as HTMLInputElement)
+        .checked,
+    ).toBe(true)
+    await press('Previous')
+    await press('Previous')
+    await sectionHeading(0)
+    expect((screen.getByPlaceholderText('Please specify...') as HTMLInputElement).value).toBe(
+      'Sell online',
+    )
+  })
+
+  it("shows the teaser with the score and the weakest section after 'Get My Report'", async () => {
+    await saveDraft('free', {
+      step: 'questions',
+      section: lastSection,
+      answers: { ...sampleAnswers },
+    })
+    renderPage()
+    await sectionHeading(lastSection)
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
+    await press('Get My Report')
+    await screen.findByRole('heading', { name: 'Thanks for completing the audit!' })
+    const { scores } = sampleEvaluation()
+    expect(
+      screen.getByRole('img', { name: new RegExp(`Your score: ${scores.overallScore}%`) }),
+    ).toBeTruthy()
+    const weakest = lowestScoringSection(scores.sectionScores)!
+    expect(screen.getByText(/biggest time-saving opportunity/).textContent).toContain(weakest)
+    expect(emailInput().required).toBe(true)
+    await expectDraft('free', undefined, { step: 'teaser' })
+    expect(enqueueMock).not.toHaveBeenCalled()
+  })
+
+  it('ignores the e-mail step while the field is empty', async () => {
+    await atTeaser()
+    await submitEmail('   ')
+    expect(enqueueMock).not.toHaveBeenCalled()
+  })
+
+  it("queues the audit (flow free), shows 'Sending...' and ignores a second press, then the report", async () => {
+    let resolve!: (value: Awaited<ReturnType<typeof enqueue>>) => void
+    enqueueMock.mockReturnValue(new Promise((r) => (resolve = r)))
+    await atTeaser()
+    await submitEmail(' owner@inn.example ')
+    const sending = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement
+    expect(sending.disabled).toBe(true)
+    fireEvent.submit(emailInput().form!)
+    await settle()
+    expect(enqueueMock).toHaveBeenCalledTimes(1)
+
+    const evaluation = sampleEvaluation()
+    const [collection, payload, opts] = enqueueMock.mock.calls[0]
+    expect(collection).toBe('audits')
+    expect(opts).toBeUndefined()
+    expect(payload).toEqual({
+      flow: 'free',
+      email: 'owner@inn.example',
+      answers: evaluation.answers,
+      otherTexts: {},
+      newsletterSubscription: false,
+      userAgent: navigator.userAgent.slice(0, 512),
+      completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+
+    resolve({ id: AUDIT_ID, status: 'sent' })
+    await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' })
+    expect(screen.getByText(AUDIT_ID)).toBeTruthy()
+    expect(await screen.findByText(freeResultsMessages.sent)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Schedule a Free Strategy Call' })).toBeTruthy()
+    await expectDraft('free', undefined, { step: 'report', auditId: AUDIT_ID, delivery: 'sent' })
+
+    // A reload shows the same report again.
+    await reload()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' }),
+    ).toBeTruthy()
+    expect(screen.getByText(AUDIT_ID)).toBeTruthy()
+  })
+
+  it('says honestly that the results wait for the connection, and updates once the outbox sent them', async () => {
+    setOnline(false)
+    // What the real outbox leaves behind for an audit queued offline.
+    await offlineDb().outbox.add({
+      id: AUDIT_ID,
+      collection: 'audits',
+      payload: {},
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: 0,
+      seq: 1,
+    })
+    enqueueMock.mockResolvedValue({ id: AUDIT_ID, status: 'queued' })
+    await atTeaser()
+    await submitEmail('owner@inn.example')
+    expect(await screen.findByText(freeResultsMessages.queuedOffline)).toBeTruthy()
+    expect(screen.queryByText(freeResultsMessages.sent)).toBeNull()
+
+    await reload()
+    expect(await screen.findByText(freeResultsMessages.queuedOffline)).toBeTruthy()
+
+    setOnline(true)
+    await offlineDb().outbox.delete(AUDIT_ID)
+    expect(await screen.findByText(freeResultsMessages.sent)).toBeTruthy()
+  })
+
+  it.each([
+    [
+      'the server refused it',
+      {
+        id: AUDIT_ID,
+        status: 'failed' as const,
+        error: { kind: 'server' as const, status: 400, serverMessage: 'x', fieldErrors: {} },
+      },
+    ],
+    ['the outbox could not store it', new Error('QuotaExceededError')],
+  ])(
+    "keeps the teaser and every answer when %s: 'There was an error. Please try again.'",
+    async (_, outcome) => {
+      if (outcome instanceof Error) enqueueMock.mockRejectedValue(outcome)
+      else enqueueMock.mockResolvedValue(outcome)
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      await atTeaser()
+      await submitEmail('owner@inn.example')
+      expect((await screen.findByRole('alert')).textContent).toBe(messages.freeAuditEmailFailure)
+      expect(screen.getByRole('heading', { name: 'Thanks for completing the audit!' })).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Get My Results' })).toBeTruthy()
+      await expectDraft('free', undefined, {
+        step: 'teaser',
+        answers: { ...sampleAnswers },
+        email: 'owner@inn.example',
+      })
+      if (!(outcome instanceof Error)) expect(discardMock).toHaveBeenCalledWith(AUDIT_ID)
+    },
+  )
+
+  it('points at the e-mail field when the address is not one the server takes', async () => {
+    await atTeaser()
+    await submitEmail('owner@localhost')
+    expect(enqueueMock).not.toHaveBeenCalled()
+    expect(screen.getByText('Invalid email format')).toBeTruthy()
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('reveals Create Free Dashboard and Maybe Later from the invitation', async () => {
+    enqueueMock.mockResolvedValue({ id: AUDIT_ID, status: 'sent' })
+    await atTeaser('owner@inn.example')
+    await press('Get My Results')
+    await press('Set Up My Free Dashboard')
+    const create = screen.getByRole('link', { name: 'Create Free Dashboard' })
+    expect(create.getAttribute('href')).toBe('/signup')
+    await press('Maybe Later')
+    expect(screen.queryByRole('link', { name: 'Create Free Dashboard' })).toBeNull()
+  })
+
+  it("'Take Audit Again' asks first, then clears everything back to the landing, draft included", async () => {
+    await saveDraft('free', {
+      step: 'report',
+      section: lastSection,
+      answers: { ...sampleAnswers },
+      otherTexts: { primary_goal: 'x' },
+      ...{ auditId: AUDIT_ID, delivery: 'sent', email: 'owner@inn.example' },
+    })
+    renderPage()
+    await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' })
+
+    vi.mocked(window.confirm).mockReturnValueOnce(false)
+    await press('Take Audit Again')
+    expect(window.confirm).toHaveBeenCalledWith(RESTART_CONFIRM)
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your Business Efficiency Report' }),
+    ).toBeTruthy()
+
+    await press('Take Audit Again')
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'A Free 5-Minute Business Efficiency Audit',
+      }),
+    ).toBeTruthy()
+    await waitFor(async () => expect(await loadDraft('free')).toBeUndefined())
+
+    await press('Start the Free Audit')
+    await sectionHeading(0)
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false)
+    expect(screen.getByText(`0 of ${questions.length} answered`)).toBeTruthy()
+  })
+})

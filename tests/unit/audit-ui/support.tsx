@@ -1,0 +1,75 @@
+// Shared set-up of the audit UI tests: a router, the real drafts in fake-indexeddb, and helpers
+// that act like a visitor (pick an answer, press a button) and wait for React and Dexie.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router-dom'
+import { expect, vi } from 'vitest'
+import { evaluateAudit, sections } from '../../../src/audit'
+import { offlineDb } from '../../../src/offline/db'
+import { loadDraft } from '../../../src/offline/drafts'
+
+export function renderAt(path: string, page: ReactElement) {
+  return render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>)
+}
+
+export async function resetOfflineDb() {
+  const db = offlineDb()
+  await db.drafts.clear()
+  await db.outbox.clear()
+}
+
+export function stubWindow() {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  vi.spyOn(window, 'confirm').mockReturnValue(true)
+}
+
+/** Ticks until pending IndexedDB work and renders are done. */
+export async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+}
+
+export function sectionHeading(index: number) {
+  return screen.findByRole('heading', { level: 1, name: sections[index].name })
+}
+
+/** Picks an option by its label inside the question's group (named by the question text). */
+export function choose(questionText: string, optionLabel: string) {
+  const group = screen.getByRole('group', { name: new RegExp(escape(questionText)) })
+  const radio = Array.from(group.querySelectorAll<HTMLInputElement>('input[type=radio]')).find(
+    (input) => input.closest('label')?.textContent === optionLabel,
+  )
+  if (!radio) throw new Error(`No option "${optionLabel}" in "${questionText}"`)
+  fireEvent.click(radio)
+  return radio
+}
+
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+export async function press(name: string | RegExp) {
+  fireEvent.click(screen.getByRole('button', { name }))
+  await settle()
+}
+
+/** The draft as stored, once it matches `expected` (saves are asynchronous). */
+export async function expectDraft(
+  flow: string,
+  userId: string | undefined,
+  expected: Record<string, unknown>,
+) {
+  await waitFor(async () => {
+    expect(await loadDraft(flow, userId)).toMatchObject(expected)
+  })
+}
+
+export const sampleAnswers = {
+  primary_goal: 'increase_leads',
+  lead_generation: 'word_of_mouth',
+  lead_tracking: 'spreadsheets',
+  website_conversion: 'no_website',
+} as const
+
+export const sampleEvaluation = () => evaluateAudit({ ...sampleAnswers }, {})
