@@ -4,10 +4,10 @@
 //
 //   npm run bench:budget                 build into a temp dir, check, remove it
 //   npm run bench:budget -- --dist DIR   check an existing build made with `vite build --manifest`
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { budgetFor, kib, measureBuild, overBudget } from './bench/budget.mjs'
+import { budgetFor, compressedSizes, kib, measureBuild, overBudget } from './bench/budget.mjs'
 import { buildSite } from './bench/build.mjs'
 
 function parseArgs(argv) {
@@ -29,7 +29,8 @@ function printTable(measured) {
   })
   const head = ['route', 'files', 'gzip KiB', 'brotli KiB', 'budget KiB', '']
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)))
-  const line = (cells) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')
+  const line = (cells) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')
   console.log(line(head))
   for (const row of rows) console.log(line(row))
 }
@@ -51,6 +52,12 @@ function main() {
       console.error('')
       for (const { route, gzip, budget } of over) {
         console.error(`FAIL ${route}: ${kib(gzip)} KiB gzip is over its ${kib(budget)} KiB budget.`)
+        // What it loads, heaviest first, to show where to cut.
+        const files = measured[route].files
+          .map((file) => ({ file, gzip: compressedSizes(readFileSync(join(outDir, file))).gzip }))
+          .sort((a, b) => b.gzip - a.gzip)
+        for (const { file, gzip: size } of files)
+          console.error(`  ${kib(size).padStart(6)} KiB  ${file}`)
       }
       process.exitCode = 1
     } else {

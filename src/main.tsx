@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
@@ -9,11 +9,16 @@ import './styles/global.css'
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRouter />
-    <PwaChrome />
-  </StrictMode>,
-)
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page (Total Blocking Time on a slow phone, issue #11).
+const root = createRoot(document.getElementById('root')!)
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppRouter />
+      <PwaChrome />
+    </StrictMode>,
+  )
+})
 
 registerServiceWorker()

@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { freePort, root } from '../pocketbase.mjs'
 
-export const BENCH_SUPERUSER = { email: 'bench-superuser@bench.local', password: 'bench-superuser-pass-123' }
+export const BENCH_SUPERUSER = {
+  email: 'bench-superuser@bench.local',
+  password: 'bench-superuser-pass-123',
+}
 
 export async function startAppServer({ publicDir, dataDir }) {
   const port = await freePort()

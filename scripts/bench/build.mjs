@@ -7,7 +7,14 @@ import { root } from '../pocketbase.mjs'
 export function buildSite(outDir, { quiet = true } = {}) {
   const res = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'],
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+    ],
     { cwd: root, encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit' },
   )
   if (res.status !== 0) {

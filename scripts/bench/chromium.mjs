@@ -30,7 +30,12 @@ export async function launchChromiumForDevtools() {
   const profile = mkdtempSync(join(tmpdir(), 'nce-bench-chromium-'))
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   )
   const deadline = Date.now() + 20_000

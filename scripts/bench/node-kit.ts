@@ -55,11 +55,15 @@ function newsletterBody(n: number) {
 }
 
 /** The offline backlog of the sync bench: 20 audits, 20 contact messages, 10 sign-ups. */
-export function backlog(count = 50): { collection: OutboxCollection; body: Record<string, unknown> }[] {
+export function backlog(
+  count = 50,
+): { collection: OutboxCollection; body: Record<string, unknown> }[] {
   const items: { collection: OutboxCollection; body: Record<string, unknown> }[] = []
   for (let n = 0; n < count; n++) {
-    if (n % 5 === 0 || n % 5 === 2) items.push({ collection: 'audits', body: freeAuditBody(1000 + n) })
-    else if (n % 5 === 4) items.push({ collection: 'newsletter_subscriptions', body: newsletterBody(n) })
+    if (n % 5 === 0 || n % 5 === 2)
+      items.push({ collection: 'audits', body: freeAuditBody(1000 + n) })
+    else if (n % 5 === 4)
+      items.push({ collection: 'newsletter_subscriptions', body: newsletterBody(n) })
     else items.push({ collection: 'contacts', body: contactBody(n) })
   }
   return items
@@ -71,7 +75,15 @@ export interface SyncBenchResult {
   failed: number
   retrying: number
   wallMs: number
-  requests: { method: string; path: string; status: number; newConnection: boolean; bytesUp: number; bytesDown: number; ms: number }[]
+  requests: {
+    method: string
+    path: string
+    status: number
+    newConnection: boolean
+    bytesUp: number
+    bytesDown: number
+    ms: number
+  }[]
 }
 
 /** Sets navigator.onLine as the outbox reads it (Node has no navigator.onLine). */
@@ -88,7 +100,11 @@ function setOnline(online: boolean) {
  * Queues `count` items while "offline" (the outbox stores them and sends nothing), then comes
  * back online behind a link with `rttMs` round trips and times one flush of the real outbox.
  */
-export async function runSyncBench(pbUrl: string, count = 50, rttMs = 400): Promise<SyncBenchResult> {
+export async function runSyncBench(
+  pbUrl: string,
+  count = 50,
+  rttMs = 400,
+): Promise<SyncBenchResult> {
   const proxy = await startSlowProxy(pbUrl, { rttMs })
   const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator')
   try {
@@ -97,10 +113,12 @@ export async function runSyncBench(pbUrl: string, count = 50, rttMs = 400): Prom
     pb.autoCancellation(false)
     const outbox = createOutbox({ db, pb, locks: null })
 
+    const items = backlog(count)
     setOnline(false)
-    for (const item of backlog(count)) {
+    for (const item of items) {
       const queued = await outbox.enqueue(item.collection, item.body)
-      if (queued.status !== 'queued') throw new Error(`expected a queued item, got ${queued.status}`)
+      if (queued.status !== 'queued')
+        throw new Error(`expected a queued item, got ${queued.status}`)
     }
     if (proxy.requests.length !== 0) throw new Error('the outbox sent something while offline')
 

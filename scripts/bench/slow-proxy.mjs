@@ -1,8 +1,9 @@
 // A loopback HTTP proxy that behaves like a slow mobile link: every request/response round trip
 // takes `rttMs` longer (half on the way in, half on the way out), and the first request on a
 // new connection pays one more round trip for the TCP handshake. It counts the HTTP requests
-// and the bytes each way. Ported from tests/integration/support/loopback-proxy.ts.
-import { createServer } from 'node:http'
+// and the bytes each way as they cross the link (compressed answers stay compressed). Ported
+// from tests/integration/support/loopback-proxy.ts.
+import { createServer, request } from 'node:http'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -12,6 +13,22 @@ function readBody(req) {
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
+  })
+}
+
+/** One request to the real server, bytes untouched (fetch would decompress them). */
+function forward(target, method, path, headers, body) {
+  return new Promise((resolve, reject) => {
+    const upstream = request(`${target}${path}`, { method, headers }, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+      res.on('error', reject)
+    })
+    upstream.on('error', reject)
+    upstream.end(method === 'GET' || method === 'HEAD' ? undefined : body)
   })
 }
 
@@ -27,33 +44,24 @@ export async function startSlowProxy(target, { rttMs = 400 } = {}) {
     // The request's way in (plus the handshake on a new connection).
     await sleep(rttMs / 2 + (fresh ? rttMs : 0))
 
-    const headers = {}
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
-        headers[name] = value
-      }
-    }
+    const headers = { ...req.headers, host: new URL(target).host }
+    delete headers.connection
     let upstream
     try {
-      upstream = await fetch(`${target}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-      })
+      upstream = await forward(target, req.method, req.url, headers, body)
     } catch {
       req.socket.destroy()
       return
     }
-    const answer = Buffer.from(await upstream.arrayBuffer())
     // The answer's way out.
     await sleep(rttMs / 2)
     const out = {}
-    for (const name of ['content-type', 'retry-after']) {
-      const value = upstream.headers.get(name)
-      if (value) out[name] = value
+    for (const name of ['content-type', 'content-encoding', 'retry-after', 'vary']) {
+      if (upstream.headers[name]) out[name] = upstream.headers[name]
     }
     res.writeHead(upstream.status, out)
-    res.end(answer)
+    res.end(upstream.body)
+    const answer = upstream.body
     log.push({
       method: req.method,
       path: req.url,

@@ -2,7 +2,7 @@
 // The declarative <BrowserRouter>/<Routes> is used rather than the data router
 // (createBrowserRouter): the app uses no loaders, actions or fetchers, and leaving that machinery
 // out keeps ~17 KiB gzip off the home page's JavaScript budget (see scripts/bench-budget.mjs).
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { RouteErrorBoundary } from './RouteError'
@@ -16,7 +16,8 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'))
 const CallPage = lazy(() => import('../features/call/CallPage'))
 const LoginPage = lazy(() => import('../features/account/LoginPage'))
 const SignupPage = lazy(() => import('../features/account/SignupPage'))
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'))
+const loadDashboard = () => import('../features/dashboard/DashboardPage')
+const DashboardPage = lazy(loadDashboard)
 const ContactPage = lazy(() => import('../features/home/ContactPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -30,10 +31,28 @@ function Loading() {
   )
 }
 
-function lazyPage(Page: React.ComponentType) {
+/**
+ * Fetches the code of the page that usually comes next once the browser is idle, so moving on
+ * is instant (and still works if the connection drops meanwhile). Renders nothing.
+ */
+function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
+  useEffect(() => {
+    const start = () => void load().catch(() => undefined) // retried when the route renders
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(start, { timeout: 2000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const timer = setTimeout(start, 200)
+    return () => clearTimeout(timer)
+  }, [load])
+  return null
+}
+
+function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
   return (
     <Suspense fallback={<Loading />}>
       <Page />
+      {next && <PrefetchWhenIdle load={next} />}
     </Suspense>
   )
 }
@@ -58,8 +77,9 @@ export function AppRouter() {
             <Route path={paths.digitalStrategyAudit} element={lazyPage(MemberAuditPage)} />
             <Route path={paths.auditAdmin} element={lazyPage(AdminPage)} />
             <Route path={paths.call} element={lazyPage(CallPage)} />
-            <Route path={paths.login} element={lazyPage(LoginPage)} />
-            <Route path={paths.signup} element={lazyPage(SignupPage)} />
+            {/* Signing in or up usually leads to the dashboard. */}
+            <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
+            <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
             <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
             <Route path={paths.contact} element={lazyPage(ContactPage)} />
             <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />

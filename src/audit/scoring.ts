@@ -8,7 +8,7 @@ import {
   questions,
   sections,
 } from './questions'
-import type { AuditScores, ScoreBand, ScoredAnswer } from './types'
+import type { AuditScores, ScoredAnswer } from './types'
 
 const MAX_POINTS_PER_QUESTION = 10
 
@@ -54,12 +54,7 @@ export function scoreAnswers(filled: Record<string, ScoredAnswer>): AuditScores 
   return { overallScore: percentage(totalPoints, totalQuestions), sectionScores }
 }
 
-/** Colour of a score (SPEC.md §4): 80 and up green, 60 to 79 yellow, below 60 red. */
-export function scoreBand(score: number): ScoreBand {
-  if (score >= 80) return 'green'
-  if (score >= 60) return 'yellow'
-  return 'red'
-}
+export { scoreBand } from './bands'
 
 /**
  * The section with the lowest score: the "biggest time-saving opportunity" of the free teaser.

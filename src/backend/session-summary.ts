@@ -10,10 +10,17 @@ export interface SessionSummary {
   signedIn: boolean
   userId: string | null
   email: string | null
+  fullName: string | null
   isAdmin: boolean
 }
 
-const SIGNED_OUT: SessionSummary = { signedIn: false, userId: null, email: null, isAdmin: false }
+const SIGNED_OUT: SessionSummary = {
+  signedIn: false,
+  userId: null,
+  email: null,
+  fullName: null,
+  isAdmin: false,
+}
 
 function tokenExpired(token: string): boolean {
   try {
@@ -43,7 +50,13 @@ export function readSessionSummary(): SessionSummary {
       const { token, record, model } = JSON.parse(raw)
       const user = record ?? model
       if (token && user && user.collectionName === 'users' && !tokenExpired(token)) {
-        cachedSummary = { signedIn: true, userId: user.id, email: user.email ?? null, isAdmin: user.isAdmin === true }
+        cachedSummary = {
+          signedIn: true,
+          userId: user.id,
+          email: user.email ?? null,
+          fullName: typeof user.fullName === 'string' ? user.fullName : null,
+          isAdmin: user.isAdmin === true,
+        }
       }
     } catch {
       // a corrupt entry means signed out

@@ -4,9 +4,13 @@ import { useEffect } from 'react'
 import { liveQuery } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { offlineDb, type OfflineDatabase, type OutboxCollection, type OutboxItem } from './db'
-import { getAppOutbox } from './outbox'
 import { markOutboxMaybeNonEmpty } from './outbox-hint'
 import { useOnline } from './online'
+
+/** Starts the app outbox's sync loop; loaded lazily so status readers stay light. */
+function startAppOutbox() {
+  void import('./outbox').then(({ getAppOutbox }) => getAppOutbox())
+}
 
 export interface OutboxStatusSnapshot {
   /** Items not yet delivered and not failed (queued or sending). */
@@ -37,7 +41,7 @@ export async function readOutboxStatus(
 
 /** Subscribes to the app outbox's status and keeps the layout's load hint in step. */
 export function watchAppOutboxStatus(listener: (status: OutboxStatusSnapshot) => void): () => void {
-  getAppOutbox()
+  startAppOutbox()
   const subscription = liveQuery(() => readOutboxStatus()).subscribe({
     next(status) {
       markOutboxMaybeNonEmpty(status.pending + status.failed.length > 0)
@@ -52,7 +56,7 @@ export function watchAppOutboxStatus(listener: (status: OutboxStatusSnapshot) =>
 
 export function useOutboxStatus(): OutboxStatusState {
   const online = useOnline()
-  useEffect(() => void getAppOutbox(), [])
+  useEffect(startAppOutbox, [])
   const status = useLiveQuery(() => readOutboxStatus(), [])
   return {
     online,

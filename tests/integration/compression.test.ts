@@ -147,7 +147,7 @@ describe('gzip for the API', () => {
     return ((await res.json()) as { token: string }).token
   }
 
-  it('compresses a record list but not the create that wrote it', async () => {
+  it('compresses a record list but not the single create that wrote it', async () => {
     const created = await rawRequest(
       '/api/collections/contacts/records',
       { ...GZIP, 'content-type': 'application/json' },
@@ -170,6 +170,29 @@ describe('gzip for the API', () => {
     expect(list.headers['content-encoding']).toBe('gzip')
     const body = JSON.parse(gunzipSync(list.body).toString()) as { items: { email: string }[] }
     expect(body.items.map((i) => i.email)).toContain('compression@example.com')
+  })
+
+  it("compresses the batch answer of the outbox's sync", async () => {
+    const requests = Array.from({ length: 3 }, (_, n) => ({
+      method: 'POST',
+      url: '/api/collections/contacts/records',
+      body: {
+        name: `Batch ${n}`,
+        email: `batch-${n}@example.com`,
+        message: 'Queued while offline, sent in one batch. '.repeat(10),
+        source: 'portfolio_website',
+      },
+    }))
+    const res = await rawRequest(
+      '/api/batch',
+      { ...GZIP, 'content-type': 'application/json' },
+      'POST',
+      JSON.stringify({ requests }),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBe('gzip')
+    const answers = JSON.parse(gunzipSync(res.body).toString()) as { status: number }[]
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
   })
 
   it('streams realtime events uncompressed, the moment they happen', async () => {

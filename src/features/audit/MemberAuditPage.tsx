@@ -4,8 +4,7 @@
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { messages } from '../../backend/errors'
-import { useSession } from '../../backend/session'
-import type { UserRecord } from '../../backend/types'
+import { useSessionSummary } from '../../backend/session-summary'
 import { AuditLanding } from './AuditLanding'
 import { AuditLoading } from './AuditLoading'
 import { AuditReport } from './AuditReport'
@@ -20,9 +19,10 @@ import { useStepFocus } from './use-step-focus'
 import './audit.css'
 
 export default function MemberAuditPage() {
-  const { user } = useSession()
+  // The SDK-free session summary: the question screens must not wait for the PocketBase SDK.
+  const session = useSessionSummary()
   const { pathname } = useLocation()
-  if (!user) {
+  if (!session.signedIn || !session.userId) {
     return (
       <main id="main" className="container audit-page">
         <SignInRequired next={pathname} />
@@ -30,10 +30,21 @@ export default function MemberAuditPage() {
     )
   }
   // A new user (sign-out, then someone else signs in) starts from their own draft.
+  const user: MemberUser = {
+    id: session.userId,
+    email: session.email ?? '',
+    fullName: session.fullName ?? '',
+  }
   return <MemberAudit key={user.id} user={user} />
 }
 
-function MemberAudit({ user }: { user: UserRecord }) {
+interface MemberUser {
+  id: string
+  email: string
+  fullName: string
+}
+
+function MemberAudit({ user }: { user: MemberUser }) {
   const flow = useAuditFlow('member', user.id)
   const { state, evaluation } = flow
   const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)

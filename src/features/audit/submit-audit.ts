@@ -4,7 +4,6 @@
 import { validateSubmission, type AuditEvaluation } from '../../audit'
 import type { DescribedError } from '../../backend/errors'
 import type { AuditFlow, AuditInput } from '../../backend/types'
-import { discardOutboxItem, enqueue } from '../../offline/outbox'
 import type { AuditDelivery } from './audit-flow-state'
 
 export type SubmitOutcome =
@@ -51,6 +50,8 @@ export async function submitAudit(submission: AuditSubmission): Promise<SubmitOu
   const check = validateSubmission(payload)
   if (!check.ok) return { ok: false, reason: check.fieldErrors.email ? 'invalid-email' : 'failed' }
   try {
+    // Loaded at submit: the question screens need only the draft store.
+    const { discardOutboxItem, enqueue } = await import('../../offline/outbox')
     const result = await enqueue(
       'audits',
       payload as unknown as Record<string, unknown>,

@@ -1,4 +1,4 @@
-import { scoreBand } from '../../audit'
+import { scoreBand } from '../../audit/bands'
 
 /** A labelled percentage with a bar coloured by the spec's 80/60 bands (the number is the text). */
 export function ScoreBar({ label, score }: { label: string; score: number }) {

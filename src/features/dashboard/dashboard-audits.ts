@@ -1,6 +1,6 @@
 // The dashboard's view of a user's audits: server records merged with audits still waiting in
 // the outbox, numbered, labelled and turned into the downloadable text report. Pure.
-import { answerValues, evaluateAudit, otherTextValues } from '../../audit'
+import type * as AuditEngineModule from '../../audit'
 import type { OutboxItem } from '../../offline/db'
 import type { AuditFlow, AuditRecommendations, AuditRecord, AuditScores } from '../../backend/types'
 
@@ -32,15 +32,21 @@ export interface WaitingAudit {
   payload: unknown
 }
 
+/** The parts of the audit engine the dashboard needs; loaded only when an audit is waiting. */
+export type AuditEngine = Pick<
+  typeof AuditEngineModule,
+  'evaluateAudit' | 'answerValues' | 'otherTextValues'
+>
+
 /**
  * An outbox item as a dashboard entry, scored here with the same engine the server uses (the
- * server's scores replace these once it arrives).
+ * server's scores replace these once it arrives). Until the engine has loaded it has no scores.
  */
-export function waitingAudit(item: OutboxItem): WaitingAudit {
+export function waitingAudit(item: OutboxItem, engine: AuditEngine | null): WaitingAudit {
   const payload = item.payload
-  const evaluation = evaluateAudit(
-    answerValues(payload.answers),
-    otherTextValues(payload.otherTexts),
+  const evaluation = engine?.evaluateAudit(
+    engine.answerValues(payload.answers),
+    engine.otherTextValues(payload.otherTexts),
   )
   return {
     id: item.id,
@@ -48,8 +54,8 @@ export function waitingAudit(item: OutboxItem): WaitingAudit {
     email: typeof payload.email === 'string' ? payload.email : '',
     queuedAt: item.createdAt,
     failed: item.status === 'failed',
-    scores: evaluation.scores,
-    recommendations: evaluation.recommendations,
+    scores: evaluation?.scores ?? null,
+    recommendations: evaluation?.recommendations ?? null,
     payload: { id: item.id, ...payload },
   }
 }

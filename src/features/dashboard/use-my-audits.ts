@@ -3,7 +3,12 @@ import { describeError, messages } from '../../backend/errors'
 import { deleteMyAudit, syncMyAudits } from '../../backend/my-audits'
 import { useCachedAudits } from '../../offline/audit-cache'
 import { useOutboxStatus, usePendingOutboxItems } from '../../offline/status'
-import { mergeAudits, waitingAudit, type DashboardAudit } from './dashboard-audits'
+import {
+  mergeAudits,
+  waitingAudit,
+  type AuditEngine,
+  type DashboardAudit,
+} from './dashboard-audits'
 
 const NETWORK = messages.offline
 
@@ -59,9 +64,10 @@ export function useMyAudits(userId: string): MyAudits {
   else if (answer?.request === request) state = answer.error ? 'error' : 'synced'
   const error = state === 'error' ? (answer?.error ?? null) : null
 
+  const engine = useAuditEngine()
   const list = useMemo(
-    () => mergeAudits(cached.audits, outboxItems.map(waitingAudit)),
-    [cached.audits, outboxItems],
+    () => mergeAudits(cached.audits, outboxItems.map((item) => waitingAudit(item, engine))),
+    [cached.audits, outboxItems, engine],
   )
   const refresh = useCallback(() => setAttempt((n) => n + 1), [])
   const remove = useCallback((auditId: string) => deleteMyAudit(userId, auditId), [userId])
@@ -75,4 +81,24 @@ export function useMyAudits(userId: string): MyAudits {
     refresh,
     remove,
   }
+}
+
+/**
+ * Loads the audit engine after the dashboard has rendered (it is not needed to render it), so
+ * audits queued later - perhaps offline - can be scored on the device.
+ */
+function useAuditEngine(): AuditEngine | null {
+  const [engine, setEngine] = useState<AuditEngine | null>(null)
+  useEffect(() => {
+    if (engine) return
+    let current = true
+    import('../../audit').then(
+      (module) => current && setEngine(module),
+      (err) => console.error('The audit engine could not be loaded', err),
+    )
+    return () => {
+      current = false
+    }
+  }, [engine])
+  return engine
 }

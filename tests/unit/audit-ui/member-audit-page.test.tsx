@@ -7,7 +7,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sections } from '../../../src/audit'
 import { messages } from '../../../src/backend/errors'
-import { useSession } from '../../../src/backend/session'
+import { useSessionSummary } from '../../../src/backend/session-summary'
 import type { UserRecord } from '../../../src/backend/types'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'
 import { discardOutboxItem, enqueue } from '../../../src/offline/outbox'
@@ -26,9 +26,9 @@ import {
 } from './support'
 
 vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
-vi.mock('../../../src/backend/session', () => ({ useSession: vi.fn() }))
+vi.mock('../../../src/backend/session-summary', () => ({ useSessionSummary: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
-const sessionMock = vi.mocked(useSession)
+const sessionMock = vi.mocked(useSessionSummary)
 const AUDIT_ID = 'm3mb3r4ud1t0001'
 const lastSection = sections.length - 1
 
@@ -46,7 +46,13 @@ const robin = {
 } as UserRecord
 
 function signIn(user: UserRecord | null) {
-  sessionMock.mockReturnValue({ user, signedIn: user !== null, verified: user?.verified ?? false })
+  sessionMock.mockReturnValue({
+    signedIn: user !== null,
+    userId: user?.id ?? null,
+    email: user?.email ?? null,
+    fullName: user?.fullName ?? null,
+    isAdmin: false,
+  })
 }
 
 function renderPage(path = '/digital-audit') {

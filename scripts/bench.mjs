@@ -1,0 +1,294 @@
+// `npm run bench`: measures what issue #11 asks for on a fresh build and prints a table, and
+// writes bench-results.json. Sections (run all, or some with --only bundle,lighthouse,...):
+//   bundle      JS (gzip, brotli) needed to render /, /free-audit, /dashboard, /audit-admin;
+//               the service worker's precache total          (scripts/bench/budget.mjs)
+//   lighthouse  Lighthouse 12, mobile, default throttling, / and /free-audit, median of 3
+//   offline     offline warm start: first contentful paint of / with the network off, median of 5
+//   sync        50 queued items through the real outbox over 400 ms round trips
+//   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
+// Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
+// loopback is exempt from the rate limits there. Only the byte budget fails a build
+// (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { root } from './pocketbase.mjs'
+import { startAppServer } from './bench/app-server.mjs'
+import { budgetFor, kib, measureBuild, precacheEntries } from './bench/budget.mjs'
+import { buildSite } from './bench/build.mjs'
+import { chromiumAvailable, CHROMIUM_PATH } from './bench/chromium.mjs'
+import { loadNodeKit } from './bench/kit-bundle.mjs'
+import { runLighthouse } from './bench/lighthouse.mjs'
+import { measureOfflineStart } from './bench/offline-start.mjs'
+import {
+  countRecords,
+  createAdminUser,
+  createBareCollection,
+  measureAdminList,
+  measureCreates,
+  seedAudits,
+} from './bench/server-bench.mjs'
+import { round, table } from './bench/stats.mjs'
+
+const SECTIONS = ['bundle', 'lighthouse', 'offline', 'sync', 'server']
+const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
+const LIGHTHOUSE_PAGES = ['/', '/free-audit']
+
+export const TARGETS = {
+  lighthouse: {
+    performance: 95,
+    accessibility: 100,
+    'best-practices': 95,
+    seo: 95,
+    lcpMs: 2000,
+    cls: 0.02,
+  },
+  offlineFcpMs: 500,
+  sync: { maxRequests: 3, maxWallMs: 3000 },
+  auditCreateRatio: 0.7,
+}
+
+function parseOnly(argv) {
+  const i = argv.indexOf('--only')
+  if (i < 0) return SECTIONS
+  const only = argv[i + 1].split(',')
+  for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}`)
+  return only
+}
+
+const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`)
+
+async function section(results, name, enabled, fn) {
+  if (!enabled.includes(name)) return
+  const started = Date.now()
+  log(`${name}...`)
+  try {
+    results[name] = await fn()
+  } catch (err) {
+    results[name] = { error: String(err?.stack ?? err) }
+    console.error(`[bench] ${name} failed:`, err)
+  }
+  log(`${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+function bundleSection(distDir) {
+  const measured = measureBuild(distDir)
+  const routes = Object.fromEntries(
+    BUNDLE_ROUTES.map((route) => [
+      route,
+      {
+        gzip: measured[route].gzip,
+        brotli: measured[route].brotli,
+        raw: measured[route].raw,
+        files: measured[route].files,
+        budget: budgetFor(route),
+      },
+    ]),
+  )
+  const precache = precacheEntries(distDir)
+  return {
+    routes,
+    precache: { entries: precache.length, bytes: precache.reduce((n, e) => n + e.bytes, 0) },
+  }
+}
+
+async function syncSection(server, kit) {
+  const result = await kit.runSyncBench(server.url, 50, 400)
+  const rows = await countRecords(server.url, server.token, 'contacts')
+  return {
+    items: result.items,
+    rttMs: 400,
+    wallMs: result.wallMs,
+    requests: result.requests.length,
+    delivered: result.delivered,
+    failed: result.failed,
+    retrying: result.retrying,
+    bytesUp: result.requests.reduce((n, r) => n + r.bytesUp, 0),
+    bytesDown: result.requests.reduce((n, r) => n + r.bytesDown, 0),
+    contactsOnServer: rows,
+    log: result.requests,
+  }
+}
+
+async function serverSection(server, kit) {
+  await createBareCollection(server.url, server.token)
+  const admin = await createAdminUser(server.url, server.token)
+  const creates = await measureCreates({ url: server.url, kit })
+  log(
+    `creates: audit ${creates.audit.perSecond.toFixed(0)}/s, plain ${creates.plain.perSecond.toFixed(0)}/s; seeding 10,000 audits...`,
+  )
+  const seed = await seedAudits({ url: server.url, token: server.token, kit })
+  const adminList = await measureAdminList({ url: server.url, kit, admin })
+  return { creates, seed, adminList }
+}
+
+const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a')
+const sec = (v) => (Number.isFinite(v) ? `${(v / 1000).toFixed(2)} s` : 'n/a')
+const met = (ok) => (ok ? 'yes' : 'NO')
+
+function rowsFor(results) {
+  const rows = []
+  const failed = (name) => results[name]?.error && rows.push([name, 'FAILED (see above)', '', ''])
+
+  if (results.bundle && !failed('bundle')) {
+    for (const [route, r] of Object.entries(results.bundle.routes)) {
+      rows.push([
+        `JS to render ${route}`,
+        `${kib(r.gzip)} KiB gzip / ${kib(r.brotli)} KiB br (${r.files.length} files)`,
+        `<= ${kib(r.budget)} KiB gzip`,
+        met(r.gzip <= r.budget),
+      ])
+    }
+    const p = results.bundle.precache
+    rows.push(['Precache (service worker)', `${p.entries} files, ${kib(p.bytes)} KiB`, '', ''])
+  }
+  if (results.lighthouse && !failed('lighthouse')) {
+    const t = TARGETS.lighthouse
+    for (const [page, r] of Object.entries(results.lighthouse.pages)) {
+      const s = r.scores
+      rows.push([
+        `Lighthouse ${page}: perf/a11y/bp/seo`,
+        `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`,
+        `>= ${t.performance} / ${t.accessibility} / ${t['best-practices']} / ${t.seo}`,
+        met(
+          s.performance >= t.performance &&
+            s.accessibility >= t.accessibility &&
+            s['best-practices'] >= t['best-practices'] &&
+            s.seo >= t.seo,
+        ),
+      ])
+      rows.push([
+        `Lighthouse ${page}: LCP / TBT / CLS`,
+        `${sec(r.lcpMs)} / ${ms(r.tbtMs)} / ${r.cls.toFixed(3)}`,
+        `LCP <= 2.00 s, CLS <= ${t.cls}`,
+        met(r.lcpMs <= t.lcpMs && r.cls <= t.cls),
+      ])
+    }
+  }
+  if (results.offline && !failed('offline')) {
+    const o = results.offline
+    rows.push([
+      'Offline warm start: FCP of /',
+      `${ms(o.medianFcpMs)} (median of ${o.runs})`,
+      `<= ${TARGETS.offlineFcpMs} ms`,
+      met(o.medianFcpMs <= TARGETS.offlineFcpMs),
+    ])
+  }
+  if (results.sync && !failed('sync')) {
+    const s = results.sync
+    rows.push([
+      `Sync: ${s.items} queued items, ${s.rttMs} ms RTT`,
+      `${sec(s.wallMs)}, ${s.requests} HTTP request(s), ${s.delivered} delivered`,
+      `<= ${TARGETS.sync.maxRequests} requests, < 3 s`,
+      met(
+        s.requests <= TARGETS.sync.maxRequests &&
+          s.wallMs < TARGETS.sync.maxWallMs &&
+          s.delivered === s.items,
+      ),
+    ])
+  }
+  if (results.server && !failed('server')) {
+    const { creates, adminList } = results.server
+    rows.push([
+      `Audit creates vs plain (c=${creates.concurrency})`,
+      `${creates.audit.perSecond.toFixed(0)}/s vs ${creates.plain.perSecond.toFixed(0)}/s = ${(creates.ratio * 100).toFixed(0)}%`,
+      `>= ${TARGETS.auditCreateRatio * 100}%`,
+      met(creates.ratio >= TARGETS.auditCreateRatio),
+    ])
+    rows.push([
+      `Admin list: 50 newest of ${adminList.totalAudits}`,
+      `p50 ${adminList.p50Ms.toFixed(1)} ms, p95 ${adminList.p95Ms.toFixed(1)} ms`,
+      '',
+      '',
+    ])
+  }
+  return rows
+}
+
+async function main() {
+  const enabled = parseOnly(process.argv.slice(2))
+  const started = Date.now()
+  const temp = mkdtempSync(join(tmpdir(), 'nce-bench-'))
+  const distDir = join(temp, 'dist')
+  const results = {
+    startedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      node: process.version,
+      // Lighthouse scales the CPU time it observes: other work on the machine inflates TBT/LCP.
+      loadAverageAtStart: loadavg()[0],
+    },
+    notes: [
+      'The bench server (npm start on a temp data dir) exempts 127.0.0.1 from its rate limits: every request here comes from loopback.',
+      'Sizes: gzip level 9 and brotli quality 11 of each file; the server itself sends gzip (PocketBase, level 6, pb_hooks/compression.pb.js).',
+    ],
+  }
+  let server
+  try {
+    log('building the site into a temp folder...')
+    buildSite(distDir)
+    await section(results, 'bundle', enabled, () => bundleSection(distDir))
+
+    const needsServer = enabled.some((s) => s !== 'bundle')
+    if (needsServer) {
+      server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
+      log(`server at ${server.url} (loopback exempt from rate limits)`)
+    }
+    const browserReady = chromiumAvailable()
+    const needsBrowser = (fn) => async () => {
+      if (!browserReady)
+        throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`)
+      return fn()
+    }
+    await section(
+      results,
+      'lighthouse',
+      enabled,
+      needsBrowser(async () => {
+        const pages = {}
+        for (const page of LIGHTHOUSE_PAGES)
+          pages[page] = await runLighthouse(`${server.url}${page}`, 3)
+        return {
+          runsPerPage: 3,
+          formFactor: 'mobile',
+          throttling: 'Lighthouse default (simulated Slow 4G, 4x CPU)',
+          pages,
+        }
+      }),
+    )
+    await section(
+      results,
+      'offline',
+      enabled,
+      needsBrowser(() => measureOfflineStart(server.url, 5)),
+    )
+
+    let kit
+    if (enabled.includes('sync') || enabled.includes('server')) kit = await loadNodeKit(temp)
+    await section(results, 'sync', enabled, () => syncSection(server, kit))
+    await section(results, 'server', enabled, () => serverSection(server, kit))
+  } finally {
+    await server?.stop()
+    rmSync(temp, { recursive: true, force: true })
+  }
+
+  results.durationSeconds = round((Date.now() - started) / 1000)
+  results.machine.loadAverageAtEnd = loadavg()[0]
+  writeFileSync(join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  console.log('')
+  console.log(table(['Measure', 'Result', 'Target', 'Met'], rowsFor(results)))
+  console.log('')
+  for (const note of results.notes) console.log(`Note: ${note}`)
+  const { loadAverageAtStart, loadAverageAtEnd } = results.machine
+  console.log(
+    `Machine: ${results.machine.cpus} CPUs, load average ${loadAverageAtStart.toFixed(1)} at start, ${loadAverageAtEnd.toFixed(1)} at end.`,
+  )
+  console.log(`Wrote bench-results.json (${results.durationSeconds} s).`)
+  if (SECTIONS.some((s) => results[s]?.error)) process.exitCode = 1
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exitCode = 1
+})

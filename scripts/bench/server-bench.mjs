@@ -1,0 +1,195 @@
+// Server throughput on the benchmark's own PocketBase: audit creates (validated, re-scored and
+// two mails queued by pb_hooks) against plain creates of the same JSON on a bare collection (no
+// hooks, open create rule), in the same run, at the same concurrency, rounds alternating
+// plain/audit/audit/plain so drift hits both; then the admin list (50 newest of 10,000 audits).
+import { Agent, request } from 'node:http'
+import { median, percentile } from './stats.mjs'
+
+export const PLAIN_COLLECTION = 'bench_plain'
+
+async function api(url, token, method, path, body) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`)
+  return text ? JSON.parse(text) : null
+}
+
+/** A base collection with the audit's fields and nothing else: no hooks, anyone may create. */
+export async function createBareCollection(url, token) {
+  await api(url, token, 'POST', '/api/collections', {
+    name: PLAIN_COLLECTION,
+    type: 'base',
+    createRule: '',
+    fields: [
+      { name: 'flow', type: 'text' },
+      { name: 'email', type: 'text' },
+      { name: 'answers', type: 'json', maxSize: 1_000_000 },
+      { name: 'otherTexts', type: 'json', maxSize: 1_000_000 },
+      { name: 'newsletterSubscription', type: 'bool' },
+      { name: 'userAgent', type: 'text' },
+      { name: 'completedAt', type: 'text' },
+    ],
+  })
+}
+
+export async function createAdminUser(url, token) {
+  const admin = { email: 'bench-admin@bench.local', password: 'bench-admin-pass-123' }
+  await api(url, token, 'POST', '/api/collections/users/records', {
+    ...admin,
+    passwordConfirm: admin.password,
+    fullName: 'Bench Admin',
+    verified: true,
+    isAdmin: true,
+  })
+  return admin
+}
+
+export async function countRecords(url, token, collection) {
+  const page = await api(
+    url,
+    token,
+    'GET',
+    `/api/collections/${collection}/records?perPage=1&fields=id`,
+  )
+  return page.totalItems
+}
+
+/**
+ * POSTs `{"id": <new id>, ...body}` to `path` from `concurrency` workers for `durationMs`.
+ * Bodies come from a pre-made pool so both kinds cost the client the same.
+ */
+function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
+  const target = new URL(`${url}${path}`)
+  const statuses = {}
+  const latencies = []
+  let ok = 0
+  let next = 0
+  const post = (json) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(json),
+          },
+        },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode))
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(json)
+    })
+
+  const started = performance.now()
+  const end = started + durationMs
+  const worker = async () => {
+    while (performance.now() < end) {
+      const body = bodies[next++ % bodies.length]
+      const json = `{"id":"${newId()}",${body.slice(1)}`
+      const t0 = performance.now()
+      const status = await post(json)
+      latencies.push(performance.now() - t0)
+      statuses[status] = (statuses[status] ?? 0) + 1
+      if (status === 200) ok++
+    }
+  }
+  return Promise.all(Array.from({ length: concurrency }, worker)).then(() => ({
+    ok,
+    seconds: (performance.now() - started) / 1000,
+    statuses,
+    latencies,
+  }))
+}
+
+function summarize(rounds) {
+  const ok = rounds.reduce((n, r) => n + r.ok, 0)
+  const seconds = rounds.reduce((n, r) => n + r.seconds, 0)
+  const latencies = rounds.flatMap((r) => r.latencies)
+  const statuses = {}
+  for (const r of rounds) {
+    for (const [status, n] of Object.entries(r.statuses))
+      statuses[status] = (statuses[status] ?? 0) + n
+  }
+  return {
+    created: ok,
+    seconds,
+    perSecond: ok / seconds,
+    p50Ms: median(latencies),
+    p95Ms: percentile(latencies, 95),
+    statuses,
+  }
+}
+
+export async function measureCreates({ url, kit, concurrency = 8, roundMs = 5000 }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  try {
+    const bodies = Array.from({ length: 200 }, (_, n) => JSON.stringify(kit.freeAuditBody(n)))
+    const run = (path, durationMs) =>
+      hammer({ url, path, bodies, newId: kit.newRecordId, concurrency, durationMs, agent })
+    const plainPath = `/api/collections/${PLAIN_COLLECTION}/records`
+    const auditPath = '/api/collections/audits/records'
+    // Warm-up (connections, SQLite pages, the hooks' VM pool); not counted.
+    await run(plainPath, 1500)
+    await run(auditPath, 1500)
+    const plain = []
+    const audit = []
+    plain.push(await run(plainPath, roundMs))
+    audit.push(await run(auditPath, roundMs))
+    audit.push(await run(auditPath, roundMs))
+    plain.push(await run(plainPath, roundMs))
+    const p = summarize(plain)
+    const a = summarize(audit)
+    return { concurrency, roundMs, plain: p, audit: a, ratio: a.perSecond / p.perSecond }
+  } finally {
+    agent.destroy()
+  }
+}
+
+/** Tops the audits collection up to `target` rows through the batch API (50 per request). */
+export async function seedAudits({ url, token, kit, target = 10_000, parallel = 4 }) {
+  const started = performance.now()
+  const have = await countRecords(url, token, 'audits')
+  let missing = Math.max(0, target - have)
+  let n = 100_000
+  const worker = async () => {
+    while (missing > 0) {
+      const size = Math.min(50, missing)
+      missing -= size
+      const requests = Array.from({ length: size }, () => ({
+        method: 'POST',
+        url: '/api/collections/audits/records',
+        body: { id: kit.newRecordId(), ...kit.freeAuditBody(n++) },
+      }))
+      await api(url, token, 'POST', '/api/batch', { requests })
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker))
+  return {
+    before: have,
+    after: await countRecords(url, token, 'audits'),
+    seconds: (performance.now() - started) / 1000,
+  }
+}
+
+export async function measureAdminList({ url, kit, admin, rounds = 200 }) {
+  const timed = await kit.timeAdminList(url, admin, rounds)
+  return {
+    rounds,
+    totalAudits: timed.total,
+    rowsPerPage: timed.items,
+    p50Ms: median(timed.ms),
+    p95Ms: percentile(timed.ms, 95),
+  }
+}
