@@ -3,7 +3,18 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-const UI_AND_IO = ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*', 'dexie', 'dexie-*', 'pocketbase', 'workbox-*', 'virtual:*']
+const UI_AND_IO = [
+  'react',
+  'react-*',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  'dexie',
+  'dexie-*',
+  'pocketbase',
+  'workbox-*',
+  'virtual:*',
+]
 
 export default tseslint.config(
   {
@@ -29,7 +40,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -40,12 +54,31 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: UI_AND_IO, message: 'src/audit/ is pure: no React, Dexie, PocketBase or browser I/O.' },
-            { group: ['**/offline/**', '**/backend/**', '**/features/**', '**/components/**', '**/app/**'], message: 'src/audit/ imports nothing from the app.' },
+            {
+              group: UI_AND_IO,
+              message: 'src/audit/ is pure: no React, Dexie, PocketBase or browser I/O.',
+            },
+            {
+              group: [
+                '**/offline/**',
+                '**/backend/**',
+                '**/features/**',
+                '**/components/**',
+                '**/app/**',
+              ],
+              message: 'src/audit/ imports nothing from the app.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'indexedDB', 'fetch'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'indexedDB',
+        'fetch',
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Pass time in; the engine is pure.' },

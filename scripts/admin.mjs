@@ -9,7 +9,9 @@ import { findPocketBase, root } from './pocketbase.mjs'
 
 const [action, email] = process.argv.slice(2)
 if (!['promote', 'demote'].includes(action) || !email) {
-  console.error('Usage: npm run admin -- promote EMAIL | demote EMAIL   (PB_DATA selects the data dir)')
+  console.error(
+    'Usage: npm run admin -- promote EMAIL | demote EMAIL   (PB_DATA selects the data dir)',
+  )
   process.exit(2)
 }
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
@@ -33,12 +35,22 @@ $app.rootCmd.addCommand(new Command({
 try {
   const res = spawnSync(
     findPocketBase(),
-    ['set-admin', email, String(action === 'promote'), `--dir=${dataDir}`, `--hooksDir=${hooksDir}`, '--hooksWatch=false', `--migrationsDir=${join(root, 'pb_migrations')}`],
+    [
+      'set-admin',
+      email,
+      String(action === 'promote'),
+      `--dir=${dataDir}`,
+      `--hooksDir=${hooksDir}`,
+      '--hooksWatch=false',
+      `--migrationsDir=${join(root, 'pb_migrations')}`,
+    ],
     { encoding: 'utf8' },
   )
   const out = `${res.stdout}${res.stderr}`
   if (res.status !== 0 || !out.includes('OK ')) {
-    console.error(/no rows/i.test(out) ? `No user with the e-mail ${email} in ${dataDir}.` : out.trim())
+    console.error(
+      /no rows/i.test(out) ? `No user with the e-mail ${email} in ${dataDir}.` : out.trim(),
+    )
     process.exit(1)
   }
   console.log(`${email} is ${action === 'promote' ? 'now an admin' : 'no longer an admin'}.`)

@@ -35,4 +35,6 @@ try {
 start(process.execPath, [join(root, 'scripts/build-engine.mjs'), '--watch'])
 // Hooks are watched in dev so edits to pb_hooks/ restart the server.
 start(bin, serveArgs({ port: pbPort, dataDir, hooksWatch: true }))
-start(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], { PB_DEV_PORT: String(pbPort) })
+start(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], {
+  PB_DEV_PORT: String(pbPort),
+})

@@ -69,9 +69,13 @@ export function serveArgs({ port, dataDir, publicDir, hooksWatch = false, extra 
 
 /** Creates or updates a superuser without a prompt. */
 export function upsertSuperuser(dataDir, email, password) {
-  const res = spawnSync(findPocketBase(), ['superuser', 'upsert', email, password, `--dir=${dataDir}`], {
-    encoding: 'utf8',
-  })
+  const res = spawnSync(
+    findPocketBase(),
+    ['superuser', 'upsert', email, password, `--dir=${dataDir}`],
+    {
+      encoding: 'utf8',
+    },
+  )
   if (res.status !== 0) {
     throw new Error(`superuser upsert failed: ${res.stderr || res.stdout}`)
   }
@@ -81,7 +85,14 @@ export function upsertSuperuser(dataDir, email, password) {
 export function migrateUp(dataDir) {
   const res = spawnSync(
     findPocketBase(),
-    ['migrate', 'up', `--dir=${dataDir}`, `--migrationsDir=${join(root, 'pb_migrations')}`, `--hooksDir=${join(root, 'pb_hooks')}`, '--hooksWatch=false'],
+    [
+      'migrate',
+      'up',
+      `--dir=${dataDir}`,
+      `--migrationsDir=${join(root, 'pb_migrations')}`,
+      `--hooksDir=${join(root, 'pb_hooks')}`,
+      '--hooksWatch=false',
+    ],
     { encoding: 'utf8' },
   )
   if (res.status !== 0) throw new Error(`migrate up failed: ${res.stderr || res.stdout}`)
@@ -91,7 +102,15 @@ export function migrateUp(dataDir) {
  * Starts `pocketbase serve` and resolves once /api/health answers.
  * Returns { url, process, stop() }. `stop` kills exactly this process.
  */
-export async function startPocketBase({ port, dataDir, publicDir, env = {}, stdio = 'pipe', hooksWatch = false, timeoutMs = 20000 }) {
+export async function startPocketBase({
+  port,
+  dataDir,
+  publicDir,
+  env = {},
+  stdio = 'pipe',
+  hooksWatch = false,
+  timeoutMs = 20000,
+}) {
   const child = spawn(findPocketBase(), serveArgs({ port, dataDir, publicDir, hooksWatch }), {
     env: { ...process.env, ...env },
     stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],

@@ -18,7 +18,14 @@ function newestMtime(path) {
   return newest
 }
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.app.json']
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'tsconfig.app.json',
+]
 
 export function siteIsStale(dir = publicDir) {
   const built = join(dir, 'index.html')
@@ -28,7 +35,11 @@ export function siteIsStale(dir = publicDir) {
 }
 
 function run(cmd, args) {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  })
   if (res.status !== 0) process.exit(res.status ?? 1)
 }
 

@@ -30,7 +30,11 @@ export function withNext(path: string, next: string): string {
 }
 
 /** Only same-site paths are allowed as `next` (no open redirects). */
-export function safeNext(next: string | null | undefined, fallback: string = paths.dashboard): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback
+export function safeNext(
+  next: string | null | undefined,
+  fallback: string = paths.dashboard,
+): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return fallback
   return next
 }

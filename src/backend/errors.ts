@@ -84,7 +84,8 @@ export const messages = {
 export function loginErrorMessage(err: unknown): string {
   const d = describeError(err)
   if (d.kind === 'network') return messages.offline
-  if (d.kind === 'rate_limited') return 'Too many sign-in attempts. Please wait a minute and try again.'
+  if (d.kind === 'rate_limited')
+    return 'Too many sign-in attempts. Please wait a minute and try again.'
   if (d.kind === 'validation' || d.kind === 'unauthenticated' || d.kind === 'forbidden') {
     return 'Incorrect email or password.'
   }

@@ -2,7 +2,8 @@
 // out, sign in, an audit in My Audits, the .txt download, the dashboard offline from its cache,
 // account deletion, and axe-core on /login, /signup and /dashboard.
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import {
   baseURL,

@@ -3,7 +3,8 @@
 // the realtime connection drops), the Processed toggle, retrying failed mail, and axe-core.
 import { readFile } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { questionById } from '../../src/audit/index'
 import { answersScoring } from '../unit/admin/audit-answers'

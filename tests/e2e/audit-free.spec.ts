@@ -2,7 +2,7 @@
 // questions and skip others, reload mid-way and resume, finish, give an e-mail, and compare
 // the report on screen with the row the server scored. axe-core on every step; screenshots of
 // the question step and the report on a phone and a desktop.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
 import {
   baseURL,
   DESKTOP,

@@ -1,7 +1,7 @@
 // The free audit with no signal (issue #7): the connection drops after the page loaded, the
 // whole audit and the e-mail step happen offline, a reload while still offline shows the
 // report and its pending status again, and once online the row arrives exactly once.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
 import { baseURL, expectAccessible, MOBILE, superuser, uniqueEmail } from './support/helpers'
 import { waitForActiveServiceWorker } from './pwa-support'
 import { answer, lastSection, next, readReport, sectionHeading } from './audit-support'

@@ -12,10 +12,14 @@ import { E2E_SUPERUSER } from './support/env'
 export default async function globalSetup() {
   const distDir = join(root, '.e2e', `dist-${process.pid}`)
   mkdirSync(join(root, '.e2e'), { recursive: true })
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-e2e-'))
@@ -30,7 +34,11 @@ export default async function globalSetup() {
     OWNER_EMAIL: 'owner@e2e.local',
     SMTP_HOST: '',
   }
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let log = ''
   server.stdout.on('data', (d) => (log += d))
   server.stderr.on('data', (d) => (log += d))

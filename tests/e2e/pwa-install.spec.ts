@@ -1,6 +1,6 @@
 // The web app manifest is valid, Chromium considers the app installable, and where Chromium
 // offers installation a discreet 'Install app' button appears.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
 import sharp from 'sharp'
 import { DESKTOP, MOBILE, baseURL, expectAccessible } from './support/helpers'
 import { viewportScreenshot, waitForActiveServiceWorker, withProfile } from './pwa-support'

@@ -4,7 +4,8 @@
 // STOPPED while offline, so nothing can quietly come from the network.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import type { Page } from '@playwright/test'
 import { DESKTOP, expectAccessible } from './support/helpers'
 import { startSite, waitForActiveServiceWorker, withProfile, type Site } from './pwa-support'
 

@@ -2,7 +2,8 @@
 // page keeps running the old version until Reload is pressed, Reload waits for an outbox
 // flush in progress, and an audit draft in progress survives the switch.
 import { rmSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import type { Page } from '@playwright/test'
 import { DESKTOP, MOBILE, expectAccessible } from './support/helpers'
 import {
   appVersion,

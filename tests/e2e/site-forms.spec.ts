@@ -2,7 +2,8 @@
 // superuser): online; connection lost on a first visit, then back online; and fully offline
 // across reloads (the service worker serves the app, the outbox in IndexedDB keeps the
 // submission until the connection returns).
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import type { BrowserContext, Page } from '@playwright/test'
 import { messages } from '../../src/backend/errors'
 import { ITEM_LEASE_MS } from '../../src/offline/outbox'
 import { baseURL, superuser, uniqueEmail } from './support/helpers'

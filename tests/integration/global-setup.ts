@@ -17,7 +17,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   // The hooks require the bundled engine: never test a stale copy.
-  const bundle = spawnSync(process.execPath, [join(root, 'scripts/build-engine.mjs')], { encoding: 'utf8' })
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts/build-engine.mjs')], {
+    encoding: 'utf8',
+  })
   if (bundle.status !== 0) throw new Error(`engine bundle failed: ${bundle.stderr}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-it-'))
   const port = await freePort()

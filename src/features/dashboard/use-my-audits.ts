@@ -66,7 +66,11 @@ export function useMyAudits(userId: string): MyAudits {
 
   const engine = useAuditEngine()
   const list = useMemo(
-    () => mergeAudits(cached.audits, outboxItems.map((item) => waitingAudit(item, engine))),
+    () =>
+      mergeAudits(
+        cached.audits,
+        outboxItems.map((item) => waitingAudit(item, engine)),
+      ),
     [cached.audits, outboxItems, engine],
   )
   const refresh = useCallback(() => setAttempt((n) => n + 1), [])

@@ -55,7 +55,9 @@ export function promoteAdmin(email: string) {
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
 }
 
 const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots')
@@ -64,7 +66,10 @@ const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots')
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const size = page.viewportSize()
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`), fullPage: true })
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`),
+    fullPage: true,
+  })
 }
 
 export const MOBILE = { width: 390, height: 844 }
