@@ -1,14 +1,17 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Cross-cutting input limits for everything a visitor can send (issue #12): an e-mail of at most
-// 254 characters, each JSON field of its own type, no control characters in single-line text,
-// server-only fields refused by name, and a clear 400 for a body that is not a JSON object.
-// The rules live in lib/input-limits.js; field lengths the schema knows stay the schema's too.
+// 254 characters, a password of at most 71 bytes (bcrypt's limit), each JSON field of its own
+// type, no control characters in single-line text, server-only fields refused by name, and a
+// clear 400 naming the field for a body PocketBase cannot read. Found by the fuzz tests
+// (tests/integration/fuzz-*.test.ts). The rules live in lib/input-limits.js; lengths the schema
+// knows stay the schema's too.
 
 // Before PocketBase loads the request into a record and checks the collection's API rules. It
 // would answer a JSON body that is not an object (malformed, an array, a field given twice) with
 // "Something went wrong while processing your request.", and a password too long to hash or a
-// create its rules refuse with an unnamed "Failed to create record."; say what is wrong, naming
-// the field. (Batch sub-requests skip this part: they are refused, unnamed, as before.)
+// create its rules refuse with an unnamed "Failed to create record." (and a users create with a
+// path-like id even panics: 500); say what is wrong, naming the field. Batch sub-requests skip
+// this part: PocketBase refuses them as before (unnamed), without the panic.
 routerUse((e) => {
   const method = e.request.method
   const route = /^\/api\/collections\/([^/]+)\/records(\/[^/]+)?$/.exec(e.request.url.path)
@@ -25,10 +28,21 @@ routerUse((e) => {
     throw new BadRequestError(problem.message, lib.validationErrors(problem.fields))
   }
 
+  // The body as sent, for the record hook below (PocketBase coerces it to the field types).
+  if (info.body && typeof info.body === 'object')
+    e.set(lib.SENT_BODY_KEY, JSON.stringify(info.body))
+
   const verb = method === 'POST' ? 'create' : 'update'
   const passwords = lib.passwordProblems(route[1], info.body)
   if (Object.keys(passwords).length > 0) {
     throw new BadRequestError(`Failed to ${verb} record.`, lib.validationErrors(passwords))
+  }
+
+  if (method === 'POST' && !route[2]) {
+    const ids = lib.idProblems(info.body)
+    if (Object.keys(ids).length > 0) {
+      throw new BadRequestError('Failed to create record.', lib.validationErrors(ids))
+    }
   }
 
   if (method === 'POST' && !route[2] && !e.hasSuperuserAuth()) {
@@ -43,8 +57,8 @@ routerUse((e) => {
 
 // After PocketBase has built the record: types, lengths and control characters.
 function refuseBadInput(e) {
-  const { clientJson, inputProblems, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
-  const problems = inputProblems(e.collection.name, clientJson(e), e.record)
+  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const problems = inputProblems(e.collection.name, sentBody(e), e.record)
   if (Object.keys(problems).length === 0) return e.next()
   const verb = e.record.isNew() ? 'create' : 'update'
   throw new BadRequestError(`Failed to ${verb} record.`, validationErrors(problems))

@@ -15,13 +15,13 @@ onRecordCreateRequest((e) => {
   const existing = e.app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, { email })
   if (existing.length === 0) return e.next()
 
-  const { clientJson, inputProblems, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
   const fail = (problems) => {
     throw new BadRequestError('Failed to create record.', validationErrors(problems))
   }
 
   // 1. pb_hooks/input-limits.pb.js's checks (hooks of other files may run after this one).
-  const limits = inputProblems('users', clientJson(e), e.record)
+  const limits = inputProblems('users', sentBody(e), e.record)
   if (Object.keys(limits).length > 0) fail(limits)
 
   // 2. PocketBase's sign-up form checks, which it runs before the record's own validation and

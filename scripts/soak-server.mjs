@@ -1,6 +1,10 @@
 // The soak's world on loopback: one PocketBase with the production settings (rate limits on)
 // that can be crashed (SIGKILL) and started again on the same port and data, and a real SMTP
-// receiver that keeps every mail. Used by `npm run soak` (scripts/soak.mjs) and by the small soak
+// receiver that keeps every mail. While the crashes happen the server runs without SMTP, so mail
+// is only queued (durably, in the records' own transactions); `restartWithMail` then brings it
+// back with SMTP on, and the queue must send each mail exactly once. (A crash in the middle of
+// an SMTP send would leave that mail claimed for 10 minutes - pb_hooks/lib/mail-sender.js - far
+// longer than a soak, and is the queue's known at-least-once window.) Used by `npm run soak` (scripts/soak.mjs) and by the small soak
 // in `npm test` (tests/integration/soak.test.ts); the submissions themselves are
 // tests/integration/support/soak-run.ts.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,9 +17,10 @@ export const SOAK_SUPERUSER = { email: 'soak@soak.local', password: 'soak-superu
 export const SOAK_OWNER_EMAIL = 'owner@soak.local'
 
 /**
- * Starts the receiver and the server. Returns { url, mails, start(), kill(), stop(), output() }:
- * `kill` crashes the server (SIGKILL, no shutdown), `start` brings it back on the same port with
- * the same data, `stop` ends everything and removes the data.
+ * Starts the receiver and the server (no SMTP). Returns { url, mails, start(), kill(),
+ * restartWithMail(), stop(), output() }: `kill` crashes the server (SIGKILL, no shutdown),
+ * `start` brings it back on the same port with the same data, `restartWithMail` stops it cleanly
+ * and starts it with SMTP pointed at the receiver, `stop` ends everything and removes the data.
  */
 export async function startSoakEnvironment() {
   const mails = []
@@ -28,17 +33,19 @@ export async function startSoakEnvironment() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-soak-'))
   upsertSuperuser(dataDir, SOAK_SUPERUSER.email, SOAK_SUPERUSER.password)
   const port = await freePort()
-  const env = {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(receiver.port),
-    SMTP_TLS: 'false',
+  const withoutMail = {
+    SMTP_HOST: '',
     MAIL_FROM: 'audit@soak.local',
     MAIL_FROM_NAME: 'Soak',
     OWNER_EMAIL: SOAK_OWNER_EMAIL,
     APP_URL: 'http://127.0.0.1',
   }
+  const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
+  let env = withoutMail
   let server = null
   let log = ''
+  // Every server process this environment started: none may outlive it.
+  const children = new Set()
 
   const environment = {
     url: `http://127.0.0.1:${port}`,
@@ -49,6 +56,9 @@ export async function startSoakEnvironment() {
     async start() {
       if (server) throw new Error('the soak server is already running')
       server = await startPocketBase({ port, dataDir, env })
+      const child = server.process
+      children.add(child)
+      child.once('exit', () => children.delete(child))
     },
     async kill() {
       if (!server) return
@@ -61,6 +71,15 @@ export async function startSoakEnvironment() {
         child.kill('SIGKILL')
       })
     },
+    async restartWithMail() {
+      if (server) {
+        log += server.output()
+        await server.stop()
+        server = null
+      }
+      env = withMail
+      await environment.start()
+    },
     async stop() {
       if (server) {
         log += server.output()
@@ -68,6 +87,17 @@ export async function startSoakEnvironment() {
         server = null
       }
       await receiver.close()
+      environment.killAll()
+    },
+    /**
+     * Synchronous last resort (a signal, an exit): SIGKILL every server process still alive and
+     * remove the data.
+     */
+    killAll() {
+      for (const child of children) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      }
+      children.clear()
       rmSync(dataDir, { recursive: true, force: true })
     },
     output: () => log + (server ? server.output() : ''),

@@ -40,6 +40,14 @@ const hardStop = setTimeout(() => {
 hardStop.unref()
 
 const env = await startSoakEnvironment()
+// Interrupted (Ctrl-C, a CI timeout) or exiting early: no PocketBase is left behind.
+process.on('exit', () => env.killAll())
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.log(`soak FAILED: interrupted by ${signal}`)
+    process.exit(130)
+  })
+}
 let report
 try {
   report = await runSoak(env, {

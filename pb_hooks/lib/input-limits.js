@@ -78,19 +78,19 @@ function has(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key)
 }
 
+/** Where the middleware keeps the body as the client sent it, for the record hooks. */
+const SENT_BODY_KEY = 'inputLimits.sentBody'
+
 /**
- * The request's own JSON object when it carries one: the whole body of a JSON request, or the
- * @jsonPayload part of a multipart one (the SDK with files, /api/batch). null otherwise (a plain
- * form sends only text, which has no wrong type).
+ * The request's body as the client sent it (before PocketBase coerces it to the field types:
+ * 12 -> "12", "yes" -> false), kept by the middleware of pb_hooks/input-limits.pb.js; null when
+ * the request did not pass through it (a batch sub-request). Reading the raw body again here
+ * would leave less of it for the other hooks that read it (pb_hooks/lib/audit-submission.js).
  */
-function clientJson(e) {
-  const request = e.requestEvent ? e.requestEvent.request : null
-  if (!request) return null
-  const type = String(request.header.get('Content-Type') || '').toLowerCase()
+function sentBody(e) {
   let text = ''
   try {
-    if (type.indexOf('application/json') === 0) text = toString(request.body)
-    else if (type.indexOf('multipart/form-data') === 0) text = request.formValue('@jsonPayload')
+    text = String(e.get(SENT_BODY_KEY) || '')
   } catch (_) {
     return null
   }
@@ -105,7 +105,7 @@ function clientJson(e) {
 
 /**
  * Problems with a create or update request of `collection`, as { field: [code, message] };
- * empty when it may go on. `sent` is the body as the client sent it (clientJson) or null,
+ * empty when it may go on. `sent` is the body as the client sent it (sentBody) or null,
  * `record` the record PocketBase built from it.
  */
 function inputProblems(collection, sent, record) {
@@ -194,6 +194,19 @@ function passwordProblems(collection, body) {
 }
 
 /**
+ * A record id made of anything but [a-z0-9]. PocketBase checks ids itself, but a create in the
+ * users collection (it has a file field) with an id such as "../../../../etc/passwd" panics
+ * before that check (a 500, found by the fuzz tests); refuse such ids first, by name.
+ */
+function idProblems(body) {
+  if (!isPlainObject(body) || !has(body, 'id')) return {}
+  const id = body.id
+  if (id === null || id === undefined || id === '') return {}
+  if (typeof id === 'string' && /^[a-z0-9]*$/.test(id)) return {}
+  return single('id', ['validation_invalid_format', 'Must be 15 characters of a-z and 0-9.'])
+}
+
+/**
  * What the create rules would refuse with an unnamed "Failed to create record.", named: a field
  * only the server sets, or an audit for someone else (a member audit needs a signed-in user and
  * names that user). `body` is the parsed request body. The rules themselves still decide.
@@ -227,6 +240,18 @@ function createRuleProblems(collection, body, authId) {
   return problems
 }
 
+/** { [name]: value } that stays a field even when `name` is "__proto__" (a prober's favourite). */
+function single(name, value) {
+  const object = {}
+  Object.defineProperty(object, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+  return object
+}
+
 function unquote(quoted) {
   try {
     return JSON.parse(`"${quoted}"`)
@@ -245,12 +270,10 @@ function bodyProblem(reason) {
   if (duplicate) {
     return {
       message: 'A field is given more than once.',
-      fields: {
-        [unquote(duplicate[1])]: [
-          'validation_duplicate_field',
-          'This field is given more than once.',
-        ],
-      },
+      fields: single(unquote(duplicate[1]), [
+        'validation_duplicate_field',
+        'This field is given more than once.',
+      ]),
     }
   }
   const within = /within "\/((?:[^"\\/]|\\.)*)/.exec(reason)
@@ -258,10 +281,11 @@ function bodyProblem(reason) {
     const field = unquote(within[1]).replace(/~1/g, '/').replace(/~0/g, '~')
     return {
       message: 'The request body is not valid JSON.',
-      fields: { [field]: ['validation_invalid_json', 'This field is not valid JSON.'] },
+      fields: single(field, ['validation_invalid_json', 'This field is not valid JSON.']),
     }
   }
-  if (/cannot unmarshal/.test(reason)) {
+  // The parser words it either way ("cannot" / "unable to"), depending on its code path.
+  if (/(cannot|unable to) unmarshal/.test(reason)) {
     return { message: 'The request body must be a JSON object of record fields.', fields: {} }
   }
   return { message: 'The request body is not valid JSON.', fields: {} }
@@ -276,7 +300,13 @@ function validationErrors(problems) {
   for (const field of Object.keys(problems)) {
     const [code, message, params] = problems[field]
     const error = new ValidationError(code, message)
-    data[field] = params ? error.setParams(params) : error
+    // defineProperty: a field named "__proto__" (sent by a prober) must stay a field.
+    Object.defineProperty(data, field, {
+      value: params ? error.setParams(params) : error,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return data
 }
@@ -285,8 +315,10 @@ module.exports = {
   EMAIL_MAX,
   RULES,
   bodyProblem,
-  clientJson,
+  SENT_BODY_KEY,
+  sentBody,
   createRuleProblems,
+  idProblems,
   inputProblems,
   passwordProblems,
   validationErrors,

@@ -76,3 +76,44 @@ describe('contacts under fuzzed input', () => {
     expect(schemaViolations(rows, contactProblems)).toEqual([])
   })
 })
+
+// The refusals pb_hooks/input-limits.pb.js adds where PocketBase alone would store a coerced value,
+// answer an unnamed 400 or fail outright; each names the field.
+describe('contacts: named refusals of pb_hooks/input-limits.pb.js', () => {
+  const valid = '"name":"Ann","email":"ann@example.com","message":"Hi","source":"portfolio_website"'
+  const long = `${'l'.repeat(64)}@${['a', 'b', 'c', 'd'].map((c) => c.repeat(60)).join('.')}.com`
+  // prettier-ignore
+  const cases: [string, string, string, string][] = [
+    ['a number as the name', `{${valid},"name":12}`.replace('"name":"Ann",', ''), 'name', 'validation_invalid_type'],
+    ['a list as the source', `{"name":"Ann","email":"ann@example.com","message":"Hi","source":["portfolio_website"]}`, 'source', 'validation_invalid_type'],
+    ['a well-formed e-mail of 312 characters', `{"name":"Ann","email":"${long}","message":"Hi","source":"portfolio_website"}`, 'email', 'validation_max_text_constraint'],
+    ['a NUL character in the name', `{"name":"A\\u0000nn","email":"ann@example.com","message":"Hi","source":"portfolio_website"}`, 'name', 'validation_control_characters'],
+    ['processed set by the visitor', `{${valid},"processed":false}`, 'processed', 'validation_server_only'],
+    ['a field given twice', `{${valid},"email":"other@example.com"}`, 'email', 'validation_duplicate_field'],
+    ['a lone surrogate', `{"name":"\\udfff","email":"ann@example.com","message":"Hi","source":"portfolio_website"}`, 'name', 'validation_invalid_json'],
+    ['a path as the id', `{${valid},"id":"../../../../etc/passwd"}`, 'id', 'validation_invalid_format'],
+  ]
+
+  it.each(cases)('%s is a 400 naming the field', async (_what, body, field, code) => {
+    const res = await fetch(`${pbUrl()}/api/collections/contacts/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(res.status).toBe(400)
+    expect((await res.json()).data).toHaveProperty([field, 'code'], code)
+  })
+
+  it.each([
+    ['an array', '[{"name":"Ann"}]', 'The request body must be a JSON object of record fields.'],
+    ['broken JSON', '{"name":', 'The request body is not valid JSON.'],
+  ])('a body that is %s gets a 400 saying so', async (_what, body, message) => {
+    const res = await fetch(`${pbUrl()}/api/collections/contacts/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ message })
+  })
+})

@@ -92,4 +92,24 @@ describe('sign-up under fuzzed input', () => {
     expect(refusedButStored(log, rows)).toEqual([])
     expect(schemaViolations(rows, accountProblems)).toEqual([])
   })
+
+  // Found by this fuzzing: PocketBase 0.40.4 itself panicked (500) on such an id in a users
+  // create; pb_hooks/input-limits.pb.js now refuses it by name first.
+  it.each(['../../../../etc/passwd', '../../../../etc/shadow'])(
+    'refuses the id %s by name',
+    async (id) => {
+      const res = await fetch(`${pbUrl()}/api/collections/users/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id,
+          email: 'path-id@example.com',
+          password: 'correct-horse-42',
+          passwordConfirm: 'correct-horse-42',
+        }),
+      })
+      expect(res.status).toBe(400)
+      expect((await res.json()).data).toHaveProperty('id.code', 'validation_invalid_format')
+    },
+  )
 })

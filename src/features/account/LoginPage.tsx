@@ -54,6 +54,7 @@ export default function LoginPage() {
           <input
             id={ids.email}
             type="email"
+            maxLength={254}
             name="email"
             autoComplete="email"
             required
@@ -135,6 +136,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
             <input
               id={ids.email}
               type="email"
+              maxLength={254}
               autoComplete="email"
               required
               value={email}

@@ -88,6 +88,7 @@ export default function SignupPage() {
             id={ids.fullName}
             name="fullName"
             autoComplete="name"
+            maxLength={200}
             required
             value={form.fullName}
             onChange={(e) => update('fullName', e.target.value)}
@@ -98,6 +99,7 @@ export default function SignupPage() {
           <input
             id={ids.email}
             type="email"
+            maxLength={254}
             name="email"
             autoComplete="email"
             required
@@ -110,6 +112,7 @@ export default function SignupPage() {
           <input
             id={ids.password}
             type="password"
+            maxLength={71}
             name="password"
             autoComplete="new-password"
             required
@@ -127,6 +130,7 @@ export default function SignupPage() {
           <input
             id={ids.passwordConfirm}
             type="password"
+            maxLength={71}
             name="passwordConfirm"
             autoComplete="new-password"
             required

@@ -178,6 +178,7 @@ export const malformedId: fc.Arbitrary<unknown> = fc.oneof(
     '',
     ' ',
     '../../etc/pass',
+    '../../../../etc/passwd', // made PocketBase panic in a users create (a 500)
     'aaaaaaaaaaaaaa\u0000',
     '*'.repeat(15),
     '_pb_users_auth_',
@@ -424,11 +425,18 @@ export function serialize(entries: Entries): string {
   return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`
 }
 
-/** A short, readable description of a case for failure messages. */
+/** A short, readable description of a case for failure messages (long runs of a character folded). */
 export function describeCase(c: FuzzCase): string {
   const body =
     c.kind === 'json' ? serialize(c.entries) : c.kind === 'raw' ? c.text : JSON.stringify(c.fields)
-  const short = body.length > 300 ? `${body.slice(0, 300)}... (${body.length} chars)` : body
+  const folded = body.replace(
+    /(.)\1{11,}/gsu,
+    (run, char: string) => `${char}<x${[...run].length}>`,
+  )
+  const short =
+    folded.length > 600
+      ? `${folded.slice(0, 300)} ... ${folded.slice(-300)} (${body.length} chars)`
+      : folded
   return `${c.kind}${c.kind === 'json' && c.target ? ` target=${JSON.stringify(c.target)}` : ''} ${short}`
 }
 
