@@ -2,8 +2,6 @@
 // answered 2xx or 4xx naming the field, never 5xx; every audit they stored fits DESIGN.md §3,
 // with the scores and recommendations the server computed from the stored answers.
 import fc from 'fast-check'
-import type PocketBase from 'pocketbase'
-import { beforeAll, describe, expect, it } from 'vitest'
 import {
   ANSWER_NOT_GIVEN,
   OTHER_TEXT_MAX_LENGTH,
@@ -13,21 +11,15 @@ import {
   questions,
   sections,
 } from '../../src/audit'
-import { pbUrl, superuserClient } from './helpers'
 import {
   emailProblems,
-  fuzzCollection,
-  fuzzRun,
   oneOf,
-  refusedButStored,
-  schemaViolations,
-  storedRowsOf,
   text,
   textProblems,
   validEmail,
   type CollectionSpec,
-  type FuzzLogEntry,
 } from './support/fuzz-kit'
+import { describeFuzzedCollection } from './support/fuzz-suite'
 
 const withOther = questions.filter((q) => q.options.some((o) => o.value === OTHER_VALUE))
 
@@ -133,34 +125,11 @@ function auditProblems(row: Record<string, unknown>): string[] {
   return problems
 }
 
-const run = fuzzRun()
-const log: FuzzLogEntry[] = []
-let su: PocketBase
-
-beforeAll(async () => {
-  su = await superuserClient()
-})
-
-describe('audits under fuzzed input', () => {
-  it('answers every generated payload with 2xx, or 4xx naming the field - never 5xx', async () => {
-    await fuzzCollection({
-      url: pbUrl(),
-      collection: 'audits',
-      spec,
-      run,
-      batches: 64,
-      concurrency: 8,
-      log,
-    })
-    expect(log.length).toBeGreaterThanOrEqual(500)
-    expect(log.filter((e) => e.answer.status === 200).length).toBeGreaterThan(25)
-    expect(log.filter((e) => e.answer.status === 400).length).toBeGreaterThan(150)
-  }, 120_000)
-
-  it('stored only audits that fit the schema, scored by the server, and none for a refused payload', async () => {
-    const rows = await storedRowsOf(su, 'audits', run, log)
-    expect(rows.length).toBeGreaterThan(25)
-    expect(refusedButStored(log, rows)).toEqual([])
-    expect(schemaViolations(rows, auditProblems)).toEqual([])
-  })
+describeFuzzedCollection({
+  title: 'audits under fuzzed input',
+  collection: 'audits',
+  spec,
+  rowProblems: auditProblems,
+  storedTitle:
+    'stored only audits that fit the schema, scored by the server, and none for a refused payload',
 })

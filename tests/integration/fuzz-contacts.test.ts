@@ -1,23 +1,17 @@
 // Bad input, fuzzed against the real server (issue #12): 512 generated contact messages, each
 // answered 2xx or 4xx naming the field, never 5xx; every row they stored fits DESIGN.md §3.
 import fc from 'fast-check'
-import type PocketBase from 'pocketbase'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { pbUrl, superuserClient } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { pbUrl } from './helpers'
 import {
   emailProblems,
-  fuzzCollection,
-  fuzzRun,
   oneOf,
-  refusedButStored,
-  schemaViolations,
-  storedRowsOf,
   text,
   textProblems,
   validEmail,
   type CollectionSpec,
-  type FuzzLogEntry,
 } from './support/fuzz-kit'
+import { describeFuzzedCollection } from './support/fuzz-suite'
 
 const SOURCES = ['portfolio_website', 'business_efficiency_audit'] as const
 
@@ -44,37 +38,12 @@ function contactProblems(row: Record<string, unknown>): string[] {
   ]
 }
 
-const run = fuzzRun()
-const log: FuzzLogEntry[] = []
-let su: PocketBase
-
-beforeAll(async () => {
-  su = await superuserClient()
-})
-
-describe('contacts under fuzzed input', () => {
-  it('answers every generated payload with 2xx, or 4xx naming the field - never 5xx', async () => {
-    await fuzzCollection({
-      url: pbUrl(),
-      collection: 'contacts',
-      spec,
-      run,
-      batches: 64,
-      concurrency: 8,
-      log,
-    })
-    expect(log.length).toBeGreaterThanOrEqual(500)
-    // Both outcomes occur, or the generators are broken.
-    expect(log.filter((e) => e.answer.status === 200).length).toBeGreaterThan(25)
-    expect(log.filter((e) => e.answer.status === 400).length).toBeGreaterThan(150)
-  }, 120_000)
-
-  it('stored only rows that fit the schema, and none for a refused payload', async () => {
-    const rows = await storedRowsOf(su, 'contacts', run, log)
-    expect(rows.length).toBeGreaterThan(25)
-    expect(refusedButStored(log, rows)).toEqual([])
-    expect(schemaViolations(rows, contactProblems)).toEqual([])
-  })
+describeFuzzedCollection({
+  title: 'contacts under fuzzed input',
+  collection: 'contacts',
+  spec,
+  rowProblems: contactProblems,
+  storedTitle: 'stored only rows that fit the schema, and none for a refused payload',
 })
 
 // The refusals pb_hooks/input-limits.pb.js adds where PocketBase alone would store a coerced value,

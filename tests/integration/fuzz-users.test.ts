@@ -2,23 +2,17 @@
 // 2xx or 4xx naming the field, never 5xx; every account they created fits DESIGN.md §3 (no
 // admin, not verified, the terms time the server's own).
 import fc from 'fast-check'
-import type PocketBase from 'pocketbase'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { pbUrl, superuserClient } from './helpers'
+import { expect, it } from 'vitest'
+import { pbUrl } from './helpers'
 import {
   emailProblems,
-  fuzzCollection,
-  fuzzRun,
   oneOf,
-  refusedButStored,
-  schemaViolations,
-  storedRowsOf,
   text,
   textProblems,
   validEmail,
   type CollectionSpec,
-  type FuzzLogEntry,
 } from './support/fuzz-kit'
+import { describeFuzzedCollection } from './support/fuzz-suite'
 
 const spec: CollectionSpec = {
   valid: {
@@ -62,54 +56,32 @@ function accountProblems(row: Record<string, unknown>): string[] {
   return problems
 }
 
-const run = fuzzRun()
-const log: FuzzLogEntry[] = []
-let su: PocketBase
-
-beforeAll(async () => {
-  su = await superuserClient()
-})
-
-describe('sign-up under fuzzed input', () => {
-  it('answers every generated payload with 2xx, or 4xx naming the field - never 5xx', async () => {
-    await fuzzCollection({
-      url: pbUrl(),
-      collection: 'users',
-      spec,
-      run,
-      batches: 64,
-      concurrency: 8,
-      log,
-    })
-    expect(log.length).toBeGreaterThanOrEqual(500)
-    expect(log.filter((e) => e.answer.status === 200).length).toBeGreaterThan(25)
-    expect(log.filter((e) => e.answer.status === 400).length).toBeGreaterThan(150)
-  }, 240_000)
-
-  it('created only accounts that fit the schema, and none for a refused payload', async () => {
-    const rows = await storedRowsOf(su, 'users', run, log)
-    expect(rows.length).toBeGreaterThan(25)
-    expect(refusedButStored(log, rows)).toEqual([])
-    expect(schemaViolations(rows, accountProblems)).toEqual([])
-  })
-
-  // Found by this fuzzing: PocketBase 0.40.4 itself panicked (500) on such an id in a users
-  // create; pb_hooks/input-limits.pb.js now refuses it by name first.
-  it.each(['../../../../etc/passwd', '../../../../etc/shadow'])(
-    'refuses the id %s by name',
-    async (id) => {
-      const res = await fetch(`${pbUrl()}/api/collections/users/records`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id,
-          email: 'path-id@example.com',
-          password: 'correct-horse-42',
-          passwordConfirm: 'correct-horse-42',
-        }),
-      })
-      expect(res.status).toBe(400)
-      expect((await res.json()).data).toHaveProperty('id.code', 'validation_invalid_format')
-    },
-  )
+describeFuzzedCollection({
+  title: 'sign-up under fuzzed input',
+  collection: 'users',
+  spec,
+  rowProblems: accountProblems,
+  storedTitle: 'created only accounts that fit the schema, and none for a refused payload',
+  timeoutMs: 240_000,
+  more: () => {
+    // Found by this fuzzing: PocketBase 0.40.4 itself panicked (500) on such an id in a users
+    // create; pb_hooks/input-limits.pb.js now refuses it by name first.
+    it.each(['../../../../etc/passwd', '../../../../etc/shadow'])(
+      'refuses the id %s by name',
+      async (id) => {
+        const res = await fetch(`${pbUrl()}/api/collections/users/records`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            id,
+            email: 'path-id@example.com',
+            password: 'correct-horse-42',
+            passwordConfirm: 'correct-horse-42',
+          }),
+        })
+        expect(res.status).toBe(400)
+        expect((await res.json()).data).toHaveProperty('id.code', 'validation_invalid_format')
+      },
+    )
+  },
 })
