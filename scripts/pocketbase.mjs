@@ -147,3 +147,27 @@ export async function startPocketBase({
     })
   return { url, process: child, stop, output: () => output }
 }
+
+/** A superuser's auth token, for test and benchmark harnesses. */
+export async function superuserToken(url, email, password) {
+  const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: email, password }),
+  })
+  if (!res.ok) throw new Error(`superuser sign-in failed: ${await res.text()}`)
+  return (await res.json()).token
+}
+
+/**
+ * Exempts 127.0.0.1 from the rate limiter of a harness server: every test or benchmark
+ * request comes from loopback. Rate limiting itself is tested on servers of its own.
+ */
+export async function exemptLoopbackFromRateLimits(url, token) {
+  const res = await fetch(`${url}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
+  })
+  if (!res.ok) throw new Error(`could not exempt loopback from rate limits: ${await res.text()}`)
+}

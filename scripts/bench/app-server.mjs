@@ -4,7 +4,7 @@
 // from 127.0.0.1 and would otherwise be throttled as one visitor. stop() kills exactly it.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { freePort, root } from '../pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../pocketbase.mjs'
 
 export const BENCH_SUPERUSER = {
   email: 'bench-superuser@bench.local',
@@ -47,13 +47,8 @@ export async function startAppServer({ publicDir, dataDir }) {
     await new Promise((r) => setTimeout(r, 200))
   }
 
-  const token = await superuserToken(url)
-  const res = await fetch(`${url}/api/settings`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
-  })
-  if (!res.ok) throw new Error(`could not exempt loopback from rate limits: ${await res.text()}`)
+  const token = await superuserToken(url, BENCH_SUPERUSER.email, BENCH_SUPERUSER.password)
+  await exemptLoopbackFromRateLimits(url, token)
 
   const stop = () =>
     new Promise((resolve) => {
@@ -63,14 +58,4 @@ export async function startAppServer({ publicDir, dataDir }) {
       setTimeout(() => child.kill('SIGKILL'), 5000).unref()
     })
   return { url, token, stop, log: () => log }
-}
-
-export async function superuserToken(url) {
-  const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: BENCH_SUPERUSER.email, password: BENCH_SUPERUSER.password }),
-  })
-  if (!res.ok) throw new Error(`superuser sign-in failed: ${await res.text()}`)
-  return (await res.json()).token
 }

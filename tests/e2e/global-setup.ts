@@ -5,8 +5,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+// prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../../scripts/pocketbase.mjs'
 import { E2E_SUPERUSER } from './support/env'
 
 export default async function globalSetup() {
@@ -54,7 +55,11 @@ export default async function globalSetup() {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
     await new Promise((r) => setTimeout(r, 200))
   }
-  await relaxLoopbackRateLimits(url)
+  // All browser tests come from 127.0.0.1; rate limiting is tested in the integration suite.
+  await exemptLoopbackFromRateLimits(
+    url,
+    await superuserToken(url, E2E_SUPERUSER.email, E2E_SUPERUSER.password),
+  )
 
   process.env.E2E_BASE_URL = url
   process.env.E2E_PB_DATA = dataDir
@@ -70,20 +75,4 @@ export default async function globalSetup() {
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(distDir, { recursive: true, force: true })
   }
-}
-
-// All browser tests come from 127.0.0.1; rate limiting is tested against its own server in
-// the integration suite, so here loopback is exempt to keep the browser tests deterministic.
-async function relaxLoopbackRateLimits(url: string) {
-  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: E2E_SUPERUSER.email, password: E2E_SUPERUSER.password }),
-  }).then((r) => r.json())
-  const res = await fetch(`${url}/api/settings`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: auth.token },
-    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
-  })
-  if (!res.ok) throw new Error(`could not relax rate limits: ${await res.text()}`)
 }

@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+// prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, freePort, root, startPocketBase, superuserToken, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 
 declare module 'vitest' {
@@ -25,26 +26,14 @@ export default async function setup(project: TestProject) {
   const port = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({ port, dataDir, env: harnessEnv() })
-  await relaxLoopbackRateLimits(server.url)
+  // Every test file shares 127.0.0.1; rate-limit tests start servers of their own.
+  await exemptLoopbackFromRateLimits(
+    server.url,
+    await superuserToken(server.url, SUPERUSER.email, SUPERUSER.password),
+  )
   project.provide('pbUrl', server.url)
   return async () => {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-// Every test file shares 127.0.0.1, so the shared server exempts loopback from the rate
-// limiter; tests of rate limiting start their own server with the production limits.
-async function relaxLoopbackRateLimits(url: string) {
-  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: SUPERUSER.email, password: SUPERUSER.password }),
-  }).then((r) => r.json())
-  const res = await fetch(`${url}/api/settings`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: auth.token },
-    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1'] } }),
-  })
-  if (!res.ok) throw new Error(`could not relax rate limits: ${await res.text()}`)
 }
