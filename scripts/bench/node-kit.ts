@@ -8,7 +8,8 @@ import { evaluateAudit, questions } from '../../src/audit'
 import { listAudits } from '../../src/backend/admin-api'
 import { auditPayload } from '../../src/features/audit/submit-audit'
 import { createOfflineDatabase } from '../../src/offline/db'
-import { createOutbox, newRecordId, type OutboxCollection } from '../../src/offline/outbox'
+import { newRecordId } from '../../src/backend/outbox-transport'
+import { createOutbox, type OutboxCollection } from '../../src/offline/outbox'
 // @ts-expect-error -- plain ESM helper of the bench scripts
 import { startSlowProxy } from './slow-proxy.mjs'
 

@@ -1,4 +1,4 @@
-// Record types of the PocketBase collections (DESIGN.md §3). Server-owned fields
+// Record types of the PocketBase collections (pb_migrations/). Server-owned fields
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { RecordModel } from 'pocketbase'
 
@@ -117,6 +117,15 @@ export interface AuditInput {
   userAgent?: string
   completedAt: string
 }
+
+/** The collections a visitor's device queues records for, and what each record carries. */
+export interface OutboxPayloads {
+  contacts: ContactInput
+  newsletter_subscriptions: NewsletterInput
+  audits: AuditInput
+}
+
+export type OutboxCollection = keyof OutboxPayloads
 
 export const collections = {
   users: 'users',

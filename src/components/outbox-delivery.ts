@@ -1,6 +1,8 @@
-// Hands a form's record to the offline outbox (src/offline/outbox.ts). The outbox is imported
+// Hands a form's record to the offline outbox (src/offline/app-outbox.ts). The outbox is imported
 // on demand so the home page does not ship Dexie; if that import itself fails (offline and the
 // chunk not cached yet) the form reports a failure and keeps what the visitor typed.
+import type { OutboxPayloads } from '../backend/types'
+
 export type DeliveryStatus = 'sent' | 'queued' | 'failed'
 
 type FormCollection = 'contacts' | 'newsletter_subscriptions'
@@ -10,12 +12,12 @@ export function browserUserAgent(): string {
   return typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512)
 }
 
-export async function deliver(
-  collection: FormCollection,
-  payload: Record<string, unknown>,
+export async function deliver<C extends FormCollection>(
+  collection: C,
+  payload: OutboxPayloads[C],
 ): Promise<DeliveryStatus> {
   try {
-    const { enqueue } = await import('../offline/outbox')
+    const { enqueue } = await import('../offline/app-outbox')
     const result = await enqueue(collection, payload)
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
@@ -33,7 +35,7 @@ export async function deliver(
  */
 export function warmOutbox(): void {
   if (isOffline()) return
-  import('../offline/outbox').catch(() => undefined)
+  import('../offline/app-outbox').catch(() => undefined)
 }
 
 /** True when the browser says it has no connection (the wording of a queued message). */

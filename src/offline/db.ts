@@ -2,17 +2,17 @@
 // dashboard cache and a small key-value table for sync metadata. A shipped `version(n)` is
 // never edited: schema changes add the next version.
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
-import type { AuditRecord } from '../backend/types'
+import type { AuditRecord, OutboxCollection, OutboxPayloads } from '../backend/types'
 import type { DescribedError } from '../backend/errors'
 
-export type OutboxCollection = 'contacts' | 'newsletter_subscriptions' | 'audits'
+export type { OutboxCollection } from '../backend/types'
 export type OutboxStatus = 'queued' | 'sending' | 'failed'
 
 /** One submission waiting to reach PocketBase. `id` is the record id the server will get. */
 export interface OutboxItem {
   id: string
   collection: OutboxCollection
-  payload: Record<string, unknown>
+  payload: OutboxPayloads[OutboxCollection]
   /** Set for items that may only be sent while this user is signed in (member audits). */
   ownerId?: string
   status: OutboxStatus

@@ -24,6 +24,11 @@ export interface FlushLock {
   ): Promise<{ acquired: true; value: T } | { acquired: false }>
 }
 
+/** The Web Lock every tab takes to flush the outbox of database `dbName`. */
+export function flushLockName(dbName: string): string {
+  return `outbox-flush:${dbName}`
+}
+
 const LEASE_KEY = 'flush-lease'
 const POLL_MS = 200
 

@@ -59,11 +59,11 @@ export function useOutboxStatusLine(): OutboxStatusLine {
   }, [justSent])
 
   const retry = useCallback(async (id: string) => {
-    const { retryOutboxItem } = await import('./outbox')
+    const { retryOutboxItem } = await import('./app-outbox')
     await retryOutboxItem(id)
   }, [])
   const discard = useCallback(async (id: string) => {
-    const { discardOutboxItem } = await import('./outbox')
+    const { discardOutboxItem } = await import('./app-outbox')
     await discardOutboxItem(id)
   }, [])
 

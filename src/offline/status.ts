@@ -9,7 +9,7 @@ import { useOnline } from './online'
 
 /** Starts the app outbox's sync loop; loaded lazily so status readers stay light. */
 function startAppOutbox() {
-  void import('./outbox').then(({ getAppOutbox }) => getAppOutbox())
+  void import('./app-outbox').then(({ getAppOutbox }) => getAppOutbox())
 }
 
 export interface OutboxStatusSnapshot {

@@ -1,7 +1,8 @@
 // Decides WHEN the outbox flushes: at start, when the browser comes back online, when the
 // page becomes visible again, after every flush that leaves items waiting (a timer set to the
 // next item's back-off), and when someone signs in (owner-bound items wait for their owner).
-import type { FlushReport, Outbox } from './outbox'
+import type { Outbox } from './outbox'
+import type { FlushReport } from './outbox-items'
 
 /** While another tab holds the flush lock, look again this often. */
 export const BUSY_RECHECK_MS = 10_000

@@ -1,11 +1,12 @@
 // Keeps an app update from reloading a tab in the middle of an outbox flush. The outbox lets
-// one tab at a time flush under a Web Lock named `outbox-flush:<database name>`
-// (src/offline/outbox.ts); holding the same lock means no flush runs anywhere meanwhile.
+// one tab at a time flush under a Web Lock (flushLockName in src/offline/flush-lock.ts); holding
+// the same lock means no flush runs anywhere meanwhile.
 // Loaded only when the visitor presses Reload, so the home page never pays for it.
 import { DEFAULT_DB_NAME } from '../../offline/db'
+import { flushLockName } from '../../offline/flush-lock'
 
-/** The outbox's flush lock for the app database (see createOutbox in src/offline/outbox.ts). */
-export const OUTBOX_FLUSH_LOCK = `outbox-flush:${DEFAULT_DB_NAME}`
+/** The outbox's flush lock for the app database. */
+export const OUTBOX_FLUSH_LOCK = flushLockName(DEFAULT_DB_NAME)
 
 function locks(): LockManager | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.locks

@@ -1,4 +1,4 @@
-// Hands a finished audit to the outbox (src/offline/outbox.ts) as the audits record the server
+// Hands a finished audit to the outbox (src/offline/app-outbox.ts) as the audits record the server
 // expects (src/backend/types.ts AuditInput). The server re-scores it from the answers with the
 // same engine, so what the report shows is what it stores.
 import { validateSubmission, type AuditEvaluation } from '../../audit'
@@ -27,7 +27,7 @@ export function auditPayload(
     flow,
     email: email.trim(),
     ...(userId ? { user: userId } : {}),
-    // Every question, skipped ones as 'Did not answer' / 0 (SPEC.md §4).
+    // Every question, skipped ones as 'Did not answer' / 0.
     answers: evaluation.answers,
     otherTexts: evaluation.otherTexts,
     newsletterSubscription: false,
@@ -51,10 +51,10 @@ export async function submitAudit(submission: AuditSubmission): Promise<SubmitOu
   if (!check.ok) return { ok: false, reason: check.fieldErrors.email ? 'invalid-email' : 'failed' }
   try {
     // Loaded at submit: the question screens need only the draft store.
-    const { discardOutboxItem, enqueue } = await import('../../offline/outbox')
+    const { discardOutboxItem, enqueue } = await import('../../offline/app-outbox')
     const result = await enqueue(
       'audits',
-      payload as unknown as Record<string, unknown>,
+      payload,
       submission.userId ? { ownerId: submission.userId } : undefined,
     )
     if (result.status !== 'failed') return { ok: true, auditId: result.id, delivery: result.status }

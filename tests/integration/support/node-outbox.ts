@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import PocketBase from 'pocketbase'
 import { createOfflineDatabase, type OfflineDatabase } from '../../../src/offline/db'
+import type { ContactInput } from '../../../src/backend/types'
 import { createOutbox, type Outbox, type OutboxOptions } from '../../../src/offline/outbox'
 
 /** A database name of its own; two connections with the same name are two tabs. */
@@ -34,7 +35,11 @@ export function runMarker(label: string): string {
   return `${label}-${randomBytes(5).toString('hex')}`
 }
 
-export function contactPayload(marker: string, n: number, email = `visitor${n}@example.com`) {
+export function contactPayload(
+  marker: string,
+  n: number,
+  email = `visitor${n}@example.com`,
+): ContactInput {
   return { name: `Visitor ${n}`, email, message: `${marker} #${n}`, source: 'portfolio_website' }
 }
 

@@ -13,6 +13,7 @@ import {
   type OfflineDatabase,
   type OutboxCollection,
 } from '../../../src/offline/db'
+import type { OutboxPayloads } from '../../../src/backend/types'
 import { createOutbox, type Outbox } from '../../../src/offline/outbox'
 import { startSyncLoop, type SyncLoop } from '../../../src/offline/sync-loop'
 
@@ -81,7 +82,7 @@ function randomBetween([min, max]: [number, number]): number {
   return min + Math.random() * (max - min)
 }
 
-function payloadFor(s: Submission, runId: string): Record<string, unknown> {
+function payloadFor(s: Submission, runId: string): OutboxPayloads[OutboxCollection] {
   if (s.collection === 'contacts') {
     return {
       name: `Soak visitor ${s.visitor}-${s.n}`,
@@ -99,6 +100,7 @@ function payloadFor(s: Submission, runId: string): Record<string, unknown> {
     answers[q.id] = q.options[(s.visitor + s.n + i) % q.options.length].value
   })
   const evaluation = evaluateAudit(answers, {})
+  // Sends the browser's scores too, as an old client might: the server must overwrite them.
   return {
     flow: 'free',
     email: s.email,
@@ -111,7 +113,7 @@ function payloadFor(s: Submission, runId: string): Record<string, unknown> {
     newsletterSubscription: false,
     userAgent: 'soak',
     completedAt: new Date().toISOString(),
-  }
+  } as OutboxPayloads['audits']
 }
 
 /** The one e-mail address in a header value such as `Name <a@b.co>`. */

@@ -6,9 +6,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lowestScoringSection, questions, sections } from '../../../src/audit'
 import { messages } from '../../../src/backend/errors'
+import type { AuditInput } from '../../../src/backend/types'
 import { offlineDb } from '../../../src/offline/db'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'
-import { discardOutboxItem, enqueue } from '../../../src/offline/outbox'
+import { discardOutboxItem, enqueue } from '../../../src/offline/app-outbox'
 import FreeAuditPage from '../../../src/features/audit/FreeAuditPage'
 import { freeResultsMessages } from '../../../src/features/audit/audit-messages'
 import { RESTART_CONFIRM } from '../../../src/features/audit/AuditReport'
@@ -25,7 +26,7 @@ import {
   stubWindow,
 } from './support'
 
-vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
+vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
 const discardMock = vi.mocked(discardOutboxItem)
 const AUDIT_ID = 'k3j5h2g7f8d9s0a'
@@ -246,7 +247,7 @@ describe('the free audit', () => {
     await offlineDb().outbox.add({
       id: AUDIT_ID,
       collection: 'audits',
-      payload: {},
+      payload: {} as AuditInput,
       status: 'queued',
       attempts: 0,
       nextAttemptAt: 0,

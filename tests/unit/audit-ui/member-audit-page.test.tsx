@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sections } from '../../../src/audit'
 import { messages } from '../../../src/backend/errors'
 import { useSessionSummary } from '../../../src/backend/session-summary'
-import type { UserRecord } from '../../../src/backend/types'
+import type { AuditInput, UserRecord } from '../../../src/backend/types'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'
-import { discardOutboxItem, enqueue } from '../../../src/offline/outbox'
+import { discardOutboxItem, enqueue } from '../../../src/offline/app-outbox'
 import MemberAuditPage from '../../../src/features/audit/MemberAuditPage'
 import { memberReportMessages } from '../../../src/features/audit/audit-messages'
 import {
@@ -25,7 +25,7 @@ import {
   stubWindow,
 } from './support'
 
-vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
+vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
 vi.mock('../../../src/backend/session-summary', () => ({ useSessionSummary: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
 const sessionMock = vi.mocked(useSessionSummary)
@@ -124,7 +124,7 @@ describe('the signed-in audit', () => {
     })
     // Nothing answered: every question goes as 'Did not answer' with 0.
     expect(
-      Object.values(payload.answers as object).every(
+      Object.values((payload as AuditInput).answers).every(
         (a) => a.value === 'Did not answer' && a.score === 0,
       ),
     ).toBe(true)

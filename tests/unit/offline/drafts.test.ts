@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AuditRecord } from '../../../src/backend/types'
+import type { AuditInput, AuditRecord } from '../../../src/backend/types'
 import { cacheAudits, loadCachedAudits } from '../../../src/offline/audit-cache'
 import { createOfflineDatabase, type OfflineDatabase } from '../../../src/offline/db'
 import { clearDraft, loadDraft, saveDraft } from '../../../src/offline/drafts'
@@ -74,7 +74,7 @@ describe('clearUserData', () => {
     await cacheAudits('bob000000000001', [], db)
     const item = {
       collection: 'audits' as const,
-      payload: {},
+      payload: {} as AuditInput,
       status: 'queued' as const,
       attempts: 0,
       nextAttemptAt: 0,

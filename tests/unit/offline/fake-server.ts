@@ -7,7 +7,8 @@ import {
   type OfflineDatabase,
   type OutboxItem,
 } from '../../../src/offline/db'
-import { newRecordId } from '../../../src/offline/outbox'
+import type { AuditInput, ContactInput } from '../../../src/backend/types'
+import { newRecordId } from '../../../src/backend/outbox-transport'
 
 export interface SeenRequest {
   method: string
@@ -212,17 +213,20 @@ export function signIn(pb: PocketBase, userId: string): void {
   })
 }
 
-export const contact = (n: number, email = `visitor${n}@example.com`) => ({
+export const contact = (n: number, email = `visitor${n}@example.com`): ContactInput => ({
   name: `Visitor ${n}`,
   email,
   message: `Message ${n}`,
   source: 'portfolio_website',
 })
 
+/** Only the fields a queue test looks at; the fake server does not validate audits. */
+export const auditStub = (fields: Partial<AuditInput>) => fields as AuditInput
+
 /** A backlog an earlier offline session left behind: queued, tried once, due now. */
 export async function seedBacklog(
   db: OfflineDatabase,
-  payloads: Record<string, unknown>[],
+  payloads: OutboxItem['payload'][],
   collection: OutboxItem['collection'] = 'contacts',
 ): Promise<string[]> {
   const last = (await db.outbox.orderBy('seq').last())?.seq ?? 0

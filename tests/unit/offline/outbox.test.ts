@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOutbox, newRecordId, type Outbox } from '../../../src/offline/outbox'
+import { newRecordId } from '../../../src/backend/outbox-transport'
+import { createOutbox, type Outbox } from '../../../src/offline/outbox'
 import { startSyncLoop, type SyncLoop } from '../../../src/offline/sync-loop'
 import type { OfflineDatabase } from '../../../src/offline/db'
 import {
   answers,
+  auditStub,
   contact,
   fakeServer,
   freshDb,
@@ -107,7 +109,7 @@ describe('enqueue', () => {
       updatedAt: T0,
     })
     server.respond = () => 'network'
-    await outboxFor().enqueue('audits', { flow: 'free' }, { clearDraft: { flow: 'free' } })
+    await outboxFor().enqueue('audits', auditStub({ flow: 'free' }), { clearDraft: { flow: 'free' } })
     expect(await db.drafts.count()).toBe(0)
     expect(await db.outbox.count()).toBe(1)
   })
@@ -469,7 +471,7 @@ describe('owner-bound items', () => {
     const outbox = outboxFor(pb)
     const result = await outbox.enqueue(
       'audits',
-      { flow: 'member', user: 'owner000000001' },
+      auditStub({ flow: 'member', user: 'owner000000001' }),
       { ownerId: 'owner000000001' },
     )
     expect(result.status).toBe('queued')
@@ -499,14 +501,14 @@ describe('owner-bound items', () => {
       pb.authStore.record,
     )
     const outbox = outboxFor(pb)
-    await outbox.enqueue('audits', { flow: 'member' }, { ownerId: 'owner000000001' })
+    await outbox.enqueue('audits', auditStub({ flow: 'member' }), { ownerId: 'owner000000001' })
     expect(server.requests).toHaveLength(0)
   })
 
   it('do not hold up ownerless items behind them', async () => {
     const pb = guestClient()
     const outbox = outboxFor(pb)
-    await outbox.enqueue('audits', { flow: 'member' }, { ownerId: 'owner000000001' })
+    await outbox.enqueue('audits', auditStub({ flow: 'member' }), { ownerId: 'owner000000001' })
     const { status } = await outbox.enqueue('contacts', contact(2))
     expect(status).toBe('sent')
     expect(await db.outbox.count()).toBe(1)

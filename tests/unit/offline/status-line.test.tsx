@@ -89,7 +89,7 @@ describe('the outbox status line', () => {
     })
     render(<OutboxStatus />)
     server.respond = () => 'network'
-    const { enqueue } = await import('../../../src/offline/outbox')
+    const { enqueue } = await import('../../../src/offline/app-outbox')
     await act(() => enqueue('contacts', contact(1)))
     // Persistent storage is asked for once, when the first item is queued.
     await waitFor(() => expect(persist).toHaveBeenCalledTimes(1))

@@ -2,7 +2,7 @@
 // The contact form's state machine (SPEC.md §4) with the outbox module mocked at its boundary.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { enqueue } from '../../../src/offline/outbox'
+import { enqueue } from '../../../src/offline/app-outbox'
 import { messages } from '../../../src/backend/errors'
 import {
   ContactForm,
@@ -10,7 +10,7 @@ import {
   contactQueuedServer,
 } from '../../../src/components/ContactForm'
 
-vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn() }))
+vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
 
 const typed = {

@@ -3,7 +3,7 @@
 // boundary: these tests are about what the visitor sees, not about delivery.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { enqueue } from '../../../src/offline/outbox'
+import { enqueue } from '../../../src/offline/app-outbox'
 import { messages } from '../../../src/backend/errors'
 import {
   NewsletterForm,
@@ -11,7 +11,7 @@ import {
   newsletterQueuedServer,
 } from '../../../src/components/NewsletterForm'
 
-vi.mock('../../../src/offline/outbox', () => ({ enqueue: vi.fn() }))
+vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
 
 function field() {

@@ -7,7 +7,7 @@ import { messages } from '../../../src/backend/errors'
 import { ContactForm } from '../../../src/components/ContactForm'
 import { NewsletterForm } from '../../../src/components/NewsletterForm'
 
-vi.mock('../../../src/offline/outbox', () => {
+vi.mock('../../../src/offline/app-outbox', () => {
   throw new TypeError('Failed to fetch dynamically imported module: /assets/outbox.js')
 })
 

@@ -2,7 +2,13 @@
 // the outbox, numbered, labelled and turned into the downloadable text report. Pure.
 import type * as AuditEngineModule from '../../audit'
 import type { OutboxItem } from '../../offline/db'
-import type { AuditFlow, AuditRecommendations, AuditRecord, AuditScores } from '../../backend/types'
+import type {
+  AuditFlow,
+  AuditInput,
+  AuditRecommendations,
+  AuditRecord,
+  AuditScores,
+} from '../../backend/types'
 
 export interface DashboardAudit {
   id: string
@@ -43,7 +49,8 @@ export type AuditEngine = Pick<
  * server's scores replace these once it arrives). Until the engine has loaded it has no scores.
  */
 export function waitingAudit(item: OutboxItem, engine: AuditEngine | null): WaitingAudit {
-  const payload = item.payload
+  // The dashboard asks the outbox for its 'audits' items only (usePendingOutboxItems).
+  const payload = item.payload as AuditInput
   const evaluation = engine?.evaluateAudit(
     engine.answerValues(payload.answers),
     engine.otherTextValues(payload.otherTexts),

@@ -1,6 +1,6 @@
 // What the outbox does with each kind of server answer, and when it tries again. Pure: the
 // clock and the randomness are passed in.
-import type { DescribedError } from '../backend/errors'
+import type { DescribedError } from './errors'
 
 export const BACKOFF_BASE_MS = 2_000
 export const BACKOFF_CAP_MS = 5 * 60_000

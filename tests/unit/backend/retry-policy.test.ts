@@ -5,7 +5,7 @@ import {
   actionFor,
   backoffDelayMs,
   parseRetryAfter,
-} from '../../../src/offline/retry-policy'
+} from '../../../src/backend/retry-policy'
 
 describe('the back-off schedule', () => {
   it.each([

@@ -1,0 +1,182 @@
+// Owns the state of queued items in IndexedDB: which are due, who is sending them, and what each
+// send's outcome does to them (delete on delivery, mark failed, or schedule the next try). Every
+// change is one Dexie transaction, so a closed tab never leaves an item half-updated.
+import { backoffDelayMs } from '../backend/retry-policy'
+import type { Outcome } from '../backend/outbox-transport'
+import type { DescribedError } from '../backend/errors'
+import type { OfflineDatabase, OutboxItem } from './db'
+
+export interface FlushReport {
+  /** False when another tab or outbox instance was flushing. */
+  acquired: boolean
+  delivered: number
+  failed: number
+  retrying: number
+}
+
+/** Why the rest of a flush must wait: the server is unreachable or throttling. */
+export type Stop = { until: number; error: DescribedError }
+
+export interface ItemStoreOptions {
+  db: OfflineDatabase
+  /** Which outbox instance this is; written on the items it claims. */
+  instanceId: string
+  itemLeaseMs: number
+  now: () => number
+  random: () => number
+}
+
+export type ItemStore = ReturnType<typeof itemStore>
+
+export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStoreOptions) {
+  function isDue(item: OutboxItem, at: number): boolean {
+    if (item.status === 'queued') return item.nextAttemptAt <= at
+    // A 'sending' item whose sender vanished (tab closed mid-request) is due once its lease ends.
+    if (item.status === 'sending') return (item.leaseUntil ?? 0) <= at
+    return false
+  }
+
+  /** Due items this client may send, oldest first. */
+  function due(canSend: (item: OutboxItem) => boolean): Promise<OutboxItem[]> {
+    const at = now()
+    return db.outbox
+      .orderBy('seq')
+      .filter((item) => isDue(item, at) && canSend(item))
+      .toArray()
+  }
+
+  /** Marks items as ours for one lease; returns those nobody else took in the meantime. */
+  function claim(items: OutboxItem[]): Promise<OutboxItem[]> {
+    return db.transaction('rw', db.outbox, async () => {
+      const at = now()
+      const claimed: OutboxItem[] = []
+      for (const { id } of items) {
+        const fresh = await db.outbox.get(id)
+        const ours = fresh?.status === 'sending' && fresh.claimedBy === instanceId
+        if (!fresh || !(ours || isDue(fresh, at))) continue
+        const update = {
+          status: 'sending' as const,
+          leaseUntil: at + itemLeaseMs,
+          claimedBy: instanceId,
+        }
+        await db.outbox.update(id, update)
+        claimed.push({ ...fresh, ...update })
+      }
+      return claimed
+    })
+  }
+
+  /** Gives back items that were claimed but not sent in this pass. */
+  async function release(items: OutboxItem[]): Promise<void> {
+    await db.transaction('rw', db.outbox, async () => {
+      for (const { id } of items) {
+        const fresh = await db.outbox.get(id)
+        if (fresh?.status === 'sending' && fresh.claimedBy === instanceId) {
+          await db.outbox.update(id, {
+            status: 'queued',
+            leaseUntil: undefined,
+            claimedBy: undefined,
+          })
+        }
+      }
+    })
+  }
+
+  /** Records one send's outcome on its item and in the report. */
+  async function apply(item: OutboxItem, outcome: Outcome, report: FlushReport, retryAt?: number) {
+    if (outcome.action === 'delivered') {
+      await db.transaction('rw', db.outbox, db.meta, async () => {
+        await db.outbox.delete(item.id)
+        await db.meta.put({ key: 'lastSyncedAt', value: now() })
+      })
+      report.delivered++
+      return
+    }
+    const attempts = item.attempts + 1
+    const released = { leaseUntil: undefined, claimedBy: undefined }
+    if (outcome.action === 'failed') {
+      report.failed++
+      await db.outbox.update(item.id, {
+        status: 'failed',
+        attempts,
+        lastError: outcome.error,
+        ...released,
+      })
+      return
+    }
+    report.retrying++
+    await db.outbox.update(item.id, {
+      status: 'queued',
+      attempts,
+      nextAttemptAt: retryAt ?? now() + backoffDelayMs(attempts, random(), outcome.retryAfterMs),
+      lastError: outcome.error,
+      ...released,
+    })
+  }
+
+  /** One retry time for a whole group keeps their order when they are tried again. */
+  function groupRetryAt(items: OutboxItem[], outcome: Outcome): number {
+    const attempts = Math.max(...items.map((i) => i.attempts)) + 1
+    const retryAfterMs = outcome.action === 'retry' ? outcome.retryAfterMs : undefined
+    return now() + backoffDelayMs(attempts, random(), retryAfterMs)
+  }
+
+  /** The retry time the item got, to hold every other due item back as long. */
+  async function stopAfter(item: OutboxItem, outcome: Outcome): Promise<Stop | undefined> {
+    if (!saysStop(outcome)) return undefined
+    const until = (await db.outbox.get(item.id))?.nextAttemptAt ?? now()
+    return { until, error: outcome.error }
+  }
+
+  /** Holds back every other due item: the server is unreachable or throttling. */
+  async function deferDue(canSend: (item: OutboxItem) => boolean, stop: Stop): Promise<void> {
+    await db.transaction('rw', db.outbox, async () => {
+      for (const item of await due(canSend)) {
+        if (item.status !== 'queued') continue
+        // The reason is recorded too: only items held back by the network are woken early.
+        await db.outbox.update(item.id, { nextAttemptAt: stop.until, lastError: stop.error })
+      }
+    })
+  }
+
+  /** Items held back only by a network error become due now. */
+  async function wakeNetworkWaiters(): Promise<void> {
+    const at = now()
+    await db.outbox
+      .where('status')
+      .equals('queued')
+      .filter((item) => item.nextAttemptAt > at && item.lastError?.kind === 'network')
+      .modify({ nextAttemptAt: at })
+  }
+
+  /** When the next item this client may send becomes due (epoch ms), or null. */
+  async function nextDueAt(
+    canSend: (item: OutboxItem) => boolean | Promise<boolean>,
+  ): Promise<number | null> {
+    const waiting = await db.outbox.where('status').anyOf('queued', 'sending').toArray()
+    let next: number | null = null
+    for (const item of waiting) {
+      if (!(await canSend(item))) continue
+      const at = item.status === 'queued' ? item.nextAttemptAt : (item.leaseUntil ?? 0)
+      if (next === null || at < next) next = at
+    }
+    return next
+  }
+
+  return {
+    due,
+    claim,
+    release,
+    apply,
+    groupRetryAt,
+    stopAfter,
+    deferDue,
+    wakeNetworkWaiters,
+    nextDueAt,
+  }
+}
+
+/** True when the connection or the server says stop for now (no point trying the rest). */
+export function saysStop(outcome: Outcome): outcome is Extract<Outcome, { action: 'retry' }> {
+  return outcome.action === 'retry' && (outcome.error.status === 0 || outcome.error.status === 429)
+}
