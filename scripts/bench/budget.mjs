@@ -25,7 +25,7 @@ export const ROUTES = [
   { path: '/', page: null },
   { path: '/free-audit', page: 'src/features/audit/FreeAuditPage.tsx' },
   { path: '/digital-audit', page: 'src/features/audit/MemberAuditPage.tsx' },
-  { path: '/dashboard', page: 'src/features/dashboard/DashboardPage.tsx' },
+  { path: '/dashboard', page: 'src/features/account/DashboardPage.tsx' },
   { path: '/audit-admin', page: 'src/features/admin/AdminPage.tsx' },
   { path: '/login', page: 'src/features/account/LoginPage.tsx' },
   { path: '/signup', page: 'src/features/account/SignupPage.tsx' },

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { OutboxStatus } from '../components/OutboxStatus'
 import { ScrollToTopButton } from '../components/ScrollToTopButton'
 import { SiteFooter } from '../components/SiteFooter'
-import { SiteHeader } from '../components/SiteHeader'
+import { SiteHeader } from './SiteHeader'
 
 /**
  * Every page: skip link, navigation, the outbox status line, the page, footer and the floating

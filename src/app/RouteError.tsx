@@ -1,7 +1,7 @@
 import { Component } from 'react'
 import type { ErrorInfo, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { paths } from './paths'
+import { paths } from '../config/paths'
 
 /** Shown when a route throws or its code cannot be loaded (e.g. offline before caching). */
 export function RouteError({ error }: { error: unknown }) {

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { RouteErrorBoundary } from './RouteError'
-import { paths } from './paths'
+import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
 
@@ -16,7 +16,7 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'))
 const CallPage = lazy(() => import('../features/call/CallPage'))
 const LoginPage = lazy(() => import('../features/account/LoginPage'))
 const SignupPage = lazy(() => import('../features/account/SignupPage'))
-const loadDashboard = () => import('../features/dashboard/DashboardPage')
+const loadDashboard = () => import('../features/account/DashboardPage')
 const DashboardPage = lazy(loadDashboard)
 const ContactPage = lazy(() => import('../features/home/ContactPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))

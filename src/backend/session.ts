@@ -16,8 +16,6 @@ import {
   type RefreshOutcome,
   type SignupInput,
 } from './account-api'
-// The offline database (Dexie) and the outbox are imported where they are used, not here:
-// pages that only read the session (login, sign-up, admin) then load no Dexie (issue #11 budget).
 
 export interface Session {
   user: UserRecord | null
@@ -88,36 +86,17 @@ export async function signIn(email: string, password: string): Promise<UserRecor
   return record
 }
 
-/**
- * Creates the account, signs in, subscribes the e-mail when asked (through the outbox, so a
- * flaky connection only delays it) and asks PocketBase to mail the verification link.
- */
+/** Creates the account, signs in and asks PocketBase to mail the verification link. */
 export async function signUp(input: SignupInput): Promise<UserRecord> {
   const { record: user } = await registerAndSignIn(pb, input)
-  if (input.newsletterConsent) {
-    // Not awaited: the outbox stores it at once and may wait for the send; sign-up goes on.
-    import('../offline/outbox')
-      .then(({ enqueue }) =>
-        enqueue('newsletter_subscriptions', {
-          email: user.email,
-          source: 'signup',
-          userAgent: navigator.userAgent.slice(0, 512),
-        }),
-      )
-      .catch((err) => console.error('Could not queue the newsletter sign-up', err))
-  }
   // Without SMTP the server keeps quiet; the dashboard offers a resend either way.
   requestVerification().catch(() => undefined)
   return user
 }
 
-/** Clears the session and this user's data on this device (cache, drafts, waiting items). */
-export async function signOut(): Promise<void> {
-  const user = currentUser()
+/** Ends the session. What this device keeps for the user is src/features/account's to clear. */
+export function signOut(): void {
   pb.authStore.clear()
-  if (!user) return
-  const { clearUserData } = await import('../offline/user-data')
-  await clearUserData(user.id)
 }
 
 /** Always resolves the same way for registered and unknown e-mails (no enumeration). */
@@ -132,15 +111,13 @@ export async function requestVerification(): Promise<void> {
 
 /**
  * Re-authenticates with the typed password (the strict auth rate limit applies), then the
- * server deletes everything of the user in one transaction; then every local trace goes and
- * the session ends. Throws the server's error (wrong password, 429, ...) with nothing deleted.
+ * server deletes everything of the user in one transaction. Throws the server's error (wrong
+ * password, 429, ...) with nothing deleted. The session is left for the caller to end.
  */
-export async function deleteAccount(password: string): Promise<void> {
-  const user = currentUser()
-  if (!user) throw new Error('Not signed in')
+export async function deleteAccountOnServerWithPassword(
+  user: UserRecord,
+  password: string,
+): Promise<void> {
   await signInWithPassword(pb, user.email, password)
   await deleteAccountOnServer(pb, password)
-  const { forgetAccountOnDevice } = await import('../offline/forget-account')
-  await forgetAccountOnDevice(user.id, user.email)
-  pb.authStore.clear()
 }

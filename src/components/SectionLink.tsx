@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { paths, type sections } from '../app/paths'
+import { paths, type sections } from '../config/paths'
 
 type SectionId = (typeof sections)[keyof typeof sections]
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom'
 import type { MouseEvent } from 'react'
-import { paths } from '../app/paths'
+import { paths } from '../config/paths'
 import { site } from '../config/site'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'

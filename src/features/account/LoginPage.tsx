@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
-import { paths, safeNext, withNext } from '../../app/paths'
+import { paths, safeNext, withNext } from '../../config/paths'
 import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
 import { loginErrorMessage } from '../../backend/errors'
 import { requestPasswordReset, signIn, useSession } from '../../backend/session'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
-import { useOnline } from './use-online'
+import { useOnline } from '../../offline/online'
 import './account.css'
 
 /** SPEC.md §2 "Login": email, password, Sign In ('Please wait...'), a link to sign up. */

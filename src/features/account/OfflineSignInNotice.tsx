@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 import { accountMessages } from '../../backend/account-api'
 
 /** Shown on /login and /signup while offline: the free audit works without a connection. */

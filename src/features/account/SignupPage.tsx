@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
-import { paths, safeNext, withNext } from '../../app/paths'
+import { paths, safeNext, withNext } from '../../config/paths'
 import {
   MIN_PASSWORD_LENGTH,
   signupErrorMessage,
@@ -9,9 +9,10 @@ import {
   type SignupField,
   type SignupInput,
 } from '../../backend/account-api'
-import { signUp, useSession } from '../../backend/session'
+import { useSession } from '../../backend/session'
+import { createAccount } from './account-actions'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
-import { useOnline } from './use-online'
+import { useOnline } from '../../offline/online'
 import './account.css'
 
 const EMPTY: SignupInput = {
@@ -68,7 +69,7 @@ export default function SignupPage() {
     setError(null)
     try {
       setJustSignedUp(true)
-      await signUp(form)
+      await createAccount(form)
       navigate(target, { replace: true })
     } catch (err) {
       setJustSignedUp(false)

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
-import { paths, withNext } from '../../app/paths'
+import { paths, withNext } from '../../config/paths'
 import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
 import { AuditsTab } from './AuditsTab'

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 
 /** After the free report: a button that reveals 'Create Free Dashboard' and 'Maybe Later'. */
 export function DashboardInvite() {

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { FormEvent, Ref } from 'react'
 import { Link } from 'react-router-dom'
 import { lowestScoringSection, type AuditEvaluation } from '../../audit'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 import { ScoreCircle } from './ScoreCircle'
 
 interface FreeAuditTeaserProps {

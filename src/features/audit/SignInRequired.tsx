@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths, withNext } from '../../app/paths'
+import { paths, withNext } from '../../config/paths'
 
 /** The member audit while signed out (SPEC.md §2); both account links come back to `next`. */
 export function SignInRequired({ next }: { next: string }) {

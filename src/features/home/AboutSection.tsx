@@ -1,4 +1,4 @@
-import { sections } from '../../app/paths'
+import { sections } from '../../config/paths'
 import { NewsletterForm } from '../../components/NewsletterForm'
 import { SocialLinks } from '../../components/SocialLinks'
 import { site } from '../../config/site'

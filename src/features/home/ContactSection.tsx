@@ -1,4 +1,4 @@
-import { sections } from '../../app/paths'
+import { sections } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { ContactForm } from '../../components/ContactForm'
 import { CopyEmailButton } from '../../components/CopyEmailButton'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths, sections } from '../../app/paths'
+import { paths, sections } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { SectionLink } from '../../components/SectionLink'
 import { site } from '../../config/site'

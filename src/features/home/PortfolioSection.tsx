@@ -1,4 +1,4 @@
-import { sections } from '../../app/paths'
+import { sections } from '../../config/paths'
 import { SectionLink } from '../../components/SectionLink'
 import { site } from '../../config/site'
 

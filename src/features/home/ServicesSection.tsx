@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths, sections } from '../../app/paths'
+import { paths, sections } from '../../config/paths'
 
 const columns = [
   {

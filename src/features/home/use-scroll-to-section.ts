@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
-import { sections } from '../../app/paths'
+import { sections } from '../../config/paths'
 
 const sectionIds: readonly string[] = Object.values(sections)
 

@@ -7,7 +7,7 @@ import {
   mergeAudits,
   reportFileName,
   type WaitingAudit,
-} from '../../../src/features/dashboard/dashboard-audits'
+} from '../../../src/features/account/dashboard-audits'
 import { validateSignup, type SignupInput } from '../../../src/backend/account-api'
 
 function serverAudit(id: string, created: string, flow: 'member' | 'free' = 'member'): AuditRecord {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
-import { paths, sections } from '../app/paths'
+import { Link, NavLink, useLocation } from 'react-router-dom'
+import { paths, sections } from '../config/paths'
 import { useSessionSummary } from '../backend/session-summary'
-import { Logo } from './Logo'
-import { SectionLink } from './SectionLink'
+import { Logo } from '../components/Logo'
+import { SectionLink } from '../components/SectionLink'
+import { useSignOut } from '../features/account/use-sign-out'
 
-/** The six nav entries of SPEC.md §2, in order. */
+/** The nav's section entries, in page order. */
 const sectionLinks = [
   { section: sections.services, label: 'What I Do' },
   { section: sections.about, label: 'About' },
@@ -14,17 +15,11 @@ const sectionLinks = [
   { section: sections.contact, label: 'Get In Touch' },
 ] as const
 
-function unsentWarning(count: number): string {
-  const what = count === 1 ? 'One of your audits has' : `${count} of your audits have`
-  return `${what} not been sent yet. Signing out deletes ${count === 1 ? 'it' : 'them'} from this device. Sign out anyway?`
-}
-
 export function SiteHeader() {
   const session = useSessionSummary()
-  const navigate = useNavigate()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
-  const [signingOut, setSigningOut] = useState(false)
+  const { signingOut, signOut } = useSignOut()
   const toggle = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
 
@@ -46,24 +41,9 @@ export function SiteHeader() {
     return () => document.removeEventListener('keydown', onKey)
   }, [menuOpen])
 
-  async function onSignOut() {
+  function onSignOut() {
     closeMenu()
-    setSigningOut(true)
-    try {
-      const [{ signOut }, { countUnsentForUser }] = await Promise.all([
-        import('../backend/session'),
-        import('../offline/user-data'),
-      ])
-      // Signing out deletes this user's unsent audits from the device: ask first.
-      const unsent = session.userId ? await countUnsentForUser(session.userId) : 0
-      if (unsent > 0 && !window.confirm(unsentWarning(unsent))) return
-      await signOut()
-      navigate(paths.home)
-    } catch (err) {
-      console.error('Sign out failed', err)
-    } finally {
-      setSigningOut(false)
-    }
+    void signOut()
   }
 
   return (

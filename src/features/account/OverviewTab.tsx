@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 import type { UserRecord } from '../../backend/types'
 import { formatAuditDate } from './dashboard-audits'
 import type { MyAudits } from './use-my-audits'

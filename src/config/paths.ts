@@ -1,4 +1,4 @@
-// Every route of the app, named once (SPEC.md §2).
+// Every route of the app and every home-page section anchor, named once.
 export const paths = {
   home: '/',
   freeAudit: '/free-audit',

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
-import { paths, withNext } from '../../app/paths'
+import { paths, withNext } from '../../config/paths'
 import { useSession } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
 import { MyAuditsTab } from './MyAuditsTab'

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
 import { deleteAccountErrorMessage, messages } from '../../backend/errors'
-import { deleteAccount, requestPasswordReset, requestVerification } from '../../backend/session'
+import { requestPasswordReset, requestVerification } from '../../backend/session'
+import { deleteAccount } from './account-actions'
 import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../../app/paths'
+import { paths } from '../../config/paths'
 import { accountMessages } from '../../backend/account-api'
 import {
   AUDIT_TYPE_LABELS,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { describeError, messages } from '../../backend/errors'
-import { deleteMyAudit, syncMyAudits } from '../../backend/my-audits'
+import { deleteMyAudit, syncMyAudits } from '../../offline/my-audits'
 import { useCachedAudits } from '../../offline/audit-cache'
 import { useOutboxStatus, usePendingOutboxItems } from '../../offline/status'
 import {
