@@ -2,7 +2,8 @@
 // about them. Every call takes the client as its first argument so the same code runs in the
 // app (src/backend/client.ts via session.ts) and in integration tests against a real server.
 import type PocketBase from 'pocketbase'
-import { describeError, messages } from './errors'
+import { messages } from '../config/messages'
+import { describeError } from './errors'
 import { collections, type AuditRecord, type UserRecord } from './types'
 
 /** DESIGN.md §3 raises the spec's 6 to 8 (NIST SP 800-63B); the users migration enforces it. */

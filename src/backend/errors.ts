@@ -1,6 +1,7 @@
-// Maps a failed PocketBase call (a ClientResponseError, or anything thrown) to what the
-// visitor is told, with the exact texts of SPEC.md §8. Duck-typed so it does not pull the
-// SDK into bundles that only need the messages.
+// Maps a failed PocketBase call (a ClientResponseError, or anything thrown) to a kind of
+// failure, and sign-in / deletion failures to the texts in src/config/messages.ts. Duck-typed
+// so it does not pull the SDK into the bundles that use it.
+import { messages } from '../config/messages'
 
 export type ErrorKind =
   | 'network' // status 0: no connection, DNS, CORS, aborted
@@ -56,43 +57,18 @@ function kindOf(status: number, data: Record<string, { code?: string }>): ErrorK
   return 'server'
 }
 
-/** The user-facing texts of SPEC.md §8, by situation. */
-export const messages = {
-  newsletterSuccess: '🎉 Thanks! Business growth tips are on their way to your inbox!',
-  newsletterFailure: 'Oops! Something went wrong. Please try again.',
-  contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
-  contactFailure:
-    'Sorry, there was an error sending your message. Please try again or contact me directly via email.',
-  auditSaveFailure: 'There was an error saving your audit. Please try again.',
-  freeAuditProcessFailure: 'There was an error processing your audit. Please try again.',
-  freeAuditEmailFailure: 'There was an error. Please try again.',
-  adminLoadFailure: 'Failed to fetch audit data',
-  authFailure: 'Authentication error',
-  signupFailure: 'Signup error',
-  deleteWrongPassword: 'Incorrect password. Account deletion cancelled.',
-  deleteTooMany: 'Too many failed attempts. Please try again later.',
-  deleteFailure: 'Error deleting account. Please try again or contact support.',
-  deleteSuccess: 'Account and all data have been permanently deleted.',
-  deleteCancelled: 'Account deletion cancelled.',
-  deleteConfirm:
-    'Are you sure you want to delete your account? This will permanently delete all your data including audit history. This action cannot be undone.',
-  passwordResetSent: 'Password reset email sent.',
-  offline: 'You appear to be offline. Please check your connection and try again.',
-} as const
-
 /** Sign-in: never reveals whether the e-mail is registered. */
 export function loginErrorMessage(err: unknown): string {
   const d = describeError(err)
   if (d.kind === 'network') return messages.offline
-  if (d.kind === 'rate_limited')
-    return 'Too many sign-in attempts. Please wait a minute and try again.'
+  if (d.kind === 'rate_limited') return messages.loginTooMany
   if (d.kind === 'validation' || d.kind === 'unauthenticated' || d.kind === 'forbidden') {
-    return 'Incorrect email or password.'
+    return messages.loginRefused
   }
   return d.serverMessage || messages.authFailure
 }
 
-/** Account deletion (SPEC.md §8). */
+/** Account deletion: wrong password, too many tries, or anything else. */
 export function deleteAccountErrorMessage(err: unknown): string {
   const d = describeError(err)
   if (d.kind === 'rate_limited') return messages.deleteTooMany

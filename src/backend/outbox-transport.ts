@@ -69,7 +69,10 @@ const unexpectedAnswer: Outcome = {
   },
 }
 
-export function pocketBaseTransport(pb: PocketBase, options: TransportOptions = {}): OutboxTransport {
+export function pocketBaseTransport(
+  pb: PocketBase,
+  options: TransportOptions = {},
+): OutboxTransport {
   const now = options.now ?? (() => Date.now())
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
 

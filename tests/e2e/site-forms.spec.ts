@@ -4,7 +4,7 @@
 // submission until the connection returns).
 import { expect, test } from './support/csp-guard'
 import type { BrowserContext, Page } from '@playwright/test'
-import { messages } from '../../src/backend/errors'
+import { messages } from '../../src/config/messages'
 import { ITEM_LEASE_MS } from '../../src/offline/outbox'
 import { baseURL, superuser, uniqueEmail } from './support/helpers'
 

@@ -15,7 +15,8 @@ import {
   signupErrorMessage,
   type SignupInput,
 } from '../../src/backend/account-api'
-import { deleteAccountErrorMessage, messages } from '../../src/backend/errors'
+import { deleteAccountErrorMessage } from '../../src/backend/errors'
+import { messages } from '../../src/config/messages'
 import {
   createUser,
   guestClient,

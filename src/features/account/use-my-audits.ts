@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { describeError, messages } from '../../backend/errors'
+import { describeError } from '../../backend/errors'
+import { messages } from '../../config/messages'
 import { deleteMyAudit, syncMyAudits } from '../../offline/my-audits'
 import { useCachedAudits } from '../../offline/audit-cache'
 import { useOutboxStatus, usePendingOutboxItems } from '../../offline/status'

@@ -1,7 +1,7 @@
 import { ANSWER_NOT_GIVEN, OTHER_VALUE, questionById, sections } from '../../audit/index'
 import { pb } from '../../backend/client'
 import { getAudit } from '../../backend/admin-api'
-import { messages } from '../../backend/errors'
+import { messages } from '../../config/messages'
 import type { AuditRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { flowLabels, formatDateTime, label, parsePbDate } from './format'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
 import { getAuditStats, listAllAudits, listAudits, type AuditSort } from '../../backend/admin-api'
-import { messages } from '../../backend/errors'
+import { messages } from '../../config/messages'
 import { auditsCsv } from './csv'
 import { formatDateTime, parsePbDate, shortId } from './format'
 import { ListToolbar } from './ListToolbar'

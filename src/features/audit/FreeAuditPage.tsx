@@ -1,7 +1,7 @@
 // /free-audit (SPEC.md §2 "Free audit screen"): landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
 import { useRef, useState } from 'react'
-import { messages } from '../../backend/errors'
+import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
 import { AuditReport } from './AuditReport'

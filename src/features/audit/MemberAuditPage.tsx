@@ -3,7 +3,7 @@
 // own draft; the audit goes through the outbox with flow 'member', bound to that user.
 import { useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { messages } from '../../backend/errors'
+import { messages } from '../../config/messages'
 import { useSessionSummary } from '../../backend/session-summary'
 import { AuditLanding } from './AuditLanding'
 import { AuditLoading } from './AuditLoading'

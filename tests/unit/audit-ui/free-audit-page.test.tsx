@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lowestScoringSection, questions, sections } from '../../../src/audit'
-import { messages } from '../../../src/backend/errors'
+import { messages } from '../../../src/config/messages'
 import type { AuditInput } from '../../../src/backend/types'
 import { offlineDb } from '../../../src/offline/db'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'

@@ -6,7 +6,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sections } from '../../../src/audit'
-import { messages } from '../../../src/backend/errors'
+import { messages } from '../../../src/config/messages'
 import { useSessionSummary } from '../../../src/backend/session-summary'
 import type { AuditInput, UserRecord } from '../../../src/backend/types'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'

@@ -109,7 +109,9 @@ describe('enqueue', () => {
       updatedAt: T0,
     })
     server.respond = () => 'network'
-    await outboxFor().enqueue('audits', auditStub({ flow: 'free' }), { clearDraft: { flow: 'free' } })
+    await outboxFor().enqueue('audits', auditStub({ flow: 'free' }), {
+      clearDraft: { flow: 'free' },
+    })
     expect(await db.drafts.count()).toBe(0)
     expect(await db.outbox.count()).toBe(1)
   })

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enqueue } from '../../../src/offline/app-outbox'
-import { messages } from '../../../src/backend/errors'
+import { messages } from '../../../src/config/messages'
 import {
   ContactForm,
   contactQueuedOffline,

@@ -3,7 +3,7 @@
 // say they could not send and keep what the visitor typed.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
-import { messages } from '../../../src/backend/errors'
+import { messages } from '../../../src/config/messages'
 import { ContactForm } from '../../../src/components/ContactForm'
 import { NewsletterForm } from '../../../src/components/NewsletterForm'
 

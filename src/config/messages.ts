@@ -1,0 +1,26 @@
+// Every user-facing text that more than one layer shows (form results, errors, account
+// messages), by situation. Pure data: any layer may import it.
+export const messages = {
+  newsletterSuccess: '🎉 Thanks! Business growth tips are on their way to your inbox!',
+  newsletterFailure: 'Oops! Something went wrong. Please try again.',
+  contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
+  contactFailure:
+    'Sorry, there was an error sending your message. Please try again or contact me directly via email.',
+  auditSaveFailure: 'There was an error saving your audit. Please try again.',
+  freeAuditProcessFailure: 'There was an error processing your audit. Please try again.',
+  freeAuditEmailFailure: 'There was an error. Please try again.',
+  adminLoadFailure: 'Failed to fetch audit data',
+  authFailure: 'Authentication error',
+  signupFailure: 'Signup error',
+  deleteWrongPassword: 'Incorrect password. Account deletion cancelled.',
+  deleteTooMany: 'Too many failed attempts. Please try again later.',
+  deleteFailure: 'Error deleting account. Please try again or contact support.',
+  deleteSuccess: 'Account and all data have been permanently deleted.',
+  deleteCancelled: 'Account deletion cancelled.',
+  deleteConfirm:
+    'Are you sure you want to delete your account? This will permanently delete all your data including audit history. This action cannot be undone.',
+  passwordResetSent: 'Password reset email sent.',
+  offline: 'You appear to be offline. Please check your connection and try again.',
+  loginTooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
+  loginRefused: 'Incorrect email or password.',
+} as const
