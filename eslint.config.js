@@ -2,6 +2,9 @@ import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { layerRules } from './eslint.layers.js'
 
 const UI_AND_IO = [
   'react',
@@ -30,6 +33,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'mail-dev',
+      'tests/lint-fixtures',
     ],
   },
   {
@@ -45,6 +49,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // One-way layers (docs/decisions/005-layer-boundaries.md): see eslint.layers.js.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
+    },
+    rules: layerRules(import.meta.dirname),
   },
   {
     // The audit engine is pure: the browser and the server (goja) both run it.
@@ -87,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'eslint.config.js', 'eslint.layers.js'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
   },

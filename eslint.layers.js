@@ -1,0 +1,32 @@
+// The source layers, lowest first. A module may import from its own layer and the ones before
+// it, never from a later one; a feature never imports another feature. Why:
+// docs/decisions/005-layer-boundaries.md. Shared by eslint.config.js and the lint test, which
+// applies the same rules to a fixture tree.
+export const LAYERS = ['config', 'audit', 'backend', 'offline', 'components', 'features', 'app']
+
+export const FEATURES = ['account', 'admin', 'audit', 'call', 'home', 'legal']
+
+/** ESLint rules for the source tree `root`, a folder of `basePath`. */
+export function layerRules(basePath, root = 'src') {
+  const zones = []
+  LAYERS.forEach((layer, i) => {
+    const later = [...LAYERS.slice(i + 1), 'main.tsx'].map((name) => `./${root}/${name}`)
+    zones.push({
+      target: `./${root}/${layer}`,
+      from: later,
+      message: `${layer}/ sits below ${LAYERS.slice(i + 1).join(', ')}: import downwards only.`,
+    })
+  })
+  for (const feature of FEATURES) {
+    zones.push({
+      target: `./${root}/features/${feature}`,
+      from: `./${root}/features`,
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: move the shared part down a layer.',
+    })
+  }
+  return {
+    'import-x/no-restricted-paths': ['error', { basePath, zones }],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  }
+}

@@ -1,0 +1,3 @@
+// Illegal: backend/ imports a feature.
+import { HomePage } from '../features/home/HomePage'
+export const api = HomePage

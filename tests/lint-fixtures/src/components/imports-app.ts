@@ -1,0 +1,3 @@
+// Illegal: a shared component imports the app layer.
+import { Layout } from '../app/Layout'
+export const Header = Layout

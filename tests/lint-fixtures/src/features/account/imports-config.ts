@@ -1,0 +1,3 @@
+// Legal: a feature imports config, a lower layer.
+import { home } from '../../config/paths'
+export const link = home

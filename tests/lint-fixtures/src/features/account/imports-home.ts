@@ -1,0 +1,3 @@
+// Illegal: one feature imports another.
+import { HomePage } from '../home/HomePage'
+export const Dashboard = HomePage

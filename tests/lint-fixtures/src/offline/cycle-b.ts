@@ -1,0 +1,2 @@
+import { a } from './cycle-a'
+export const b = () => a
