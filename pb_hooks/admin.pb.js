@@ -37,14 +37,18 @@ routerAdd(
       params.since = since
     }
 
+    // The site's score bands (src/config/score-bands.ts): high = green, medium = yellow.
+    const { SCORE_BANDS } = require(`${__hooks}/lib/shared.cjs`)
+    params.high = SCORE_BANDS.green.min
+    params.medium = SCORE_BANDS.yellow.min
     const result = new DynamicModel({ total: 0, high: 0, medium: 0, low: 0 })
     e.app
       .db()
       .newQuery(
         'SELECT COUNT(*) AS total, ' +
-          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) >= 80 THEN 1 ELSE 0 END), 0) AS high, ' +
-          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) >= 60 AND COALESCE(overallScore, 0) < 80 THEN 1 ELSE 0 END), 0) AS medium, ' +
-          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) < 60 THEN 1 ELSE 0 END), 0) AS low ' +
+          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) >= {:high} THEN 1 ELSE 0 END), 0) AS high, ' +
+          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) >= {:medium} AND COALESCE(overallScore, 0) < {:high} THEN 1 ELSE 0 END), 0) AS medium, ' +
+          'COALESCE(SUM(CASE WHEN COALESCE(overallScore, 0) < {:medium} THEN 1 ELSE 0 END), 0) AS low ' +
           'FROM audits WHERE ' +
           where.join(' AND '),
       )

@@ -4,8 +4,7 @@
 // pb_hooks/headers.pb.js's, so the two middlewares never set the same header.
 //
 // The Content-Security-Policy allows this origin only, plus the scheduler (src/config/site.ts
-// `booking`: its widget script from https://assets.calendly.com and its booking page framed
-// from https://calendly.com). No inline script or style is allowed: the built app has none,
+// `booking`: its widget script's origin and its booking page's origin, framed). No inline script or style is allowed: the built app has none,
 // and React's `style` props go through the CSSOM, which CSP does not block.
 // The PocketBase dashboard under /_/ keeps the CSP PocketBase gives it (it needs inline
 // styles and its own origins); the other headers apply there too.
@@ -17,8 +16,7 @@
 routerUse(
   new Middleware((e) => {
     // Handlers run in isolated VMs: the policy is built inside the handler.
-    const SCHEDULER_SCRIPT_ORIGIN = 'https://assets.calendly.com'
-    const SCHEDULER_FRAME_ORIGIN = 'https://calendly.com'
+    const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require(`${__hooks}/lib/shared.cjs`)
 
     const CONTENT_SECURITY_POLICY = [
       "default-src 'self'",

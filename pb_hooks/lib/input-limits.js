@@ -1,14 +1,25 @@
-// Cross-cutting limits on what a visitor may send (issue #12), used by pb_hooks/input-limits.pb.js.
-// The collection schema (pb_migrations) stays the authority on lengths it knows; these rules add
-// what it cannot say: an e-mail is at most 254 characters (RFC 5321), a JSON body sends each field
-// as its own type (PocketBase would quietly turn 12 into "12" or ["a","b"] into "b"), single-line
-// fields hold no control characters, and fields only the server sets are refused with their name.
-// Every refusal names the field, as PocketBase's own validation errors do.
+// Cross-cutting limits on what a visitor may send, used by pb_hooks/input-limits.pb.js and the
+// users hooks. The lengths come from src/config/limits.ts (bundled as lib/shared.cjs), the one
+// source the forms and the migrations agree with; these rules add what the schema cannot say:
+// a JSON body sends each field as its own type (PocketBase would quietly turn 12 into "12" or
+// ["a","b"] into "b"), single-line fields hold no control characters, and fields only the server
+// sets are refused with their name. Every refusal names the field, as PocketBase's own do.
 
-const EMAIL_MAX = 254
+const { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } = require(`${__hooks}/lib/shared.cjs`)
+
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/
 // A message may keep its tabs and line breaks.
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** Text fields of `collection` with their maximum; all single-line but those in `multiLine`. */
+function textRules(collection, multiLine) {
+  const limits = textLimits[collection]
+  const rules = {}
+  for (const field of Object.keys(limits)) {
+    rules[field] = { max: limits[field], singleLine: multiLine.indexOf(field) < 0 }
+  }
+  return rules
+}
 
 /**
  * Per collection: `text` fields (max length in characters, single line or not), `bool` and
@@ -17,24 +28,13 @@ const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
  */
 const RULES = {
   contacts: {
-    text: {
-      name: { max: 200, singleLine: true },
-      email: { max: EMAIL_MAX, singleLine: true },
-      message: { max: 5000, singleLine: false },
-      source: { max: 64, singleLine: true },
-      auditId: { max: 64, singleLine: true },
-      userAgent: { max: 512, singleLine: true },
-    },
+    text: textRules('contacts', ['message']),
     bool: ['processed'],
     number: [],
     serverOnly: ['processed'],
   },
   newsletter_subscriptions: {
-    text: {
-      email: { max: EMAIL_MAX, singleLine: true },
-      source: { max: 64, singleLine: true },
-      userAgent: { max: 512, singleLine: true },
-    },
+    text: textRules('newsletter_subscriptions', []),
     bool: ['active'],
     number: [],
     serverOnly: ['active'],
@@ -42,28 +42,14 @@ const RULES = {
   audits: {
     // answers, otherTexts, scores and recommendations, and the types of email and
     // newsletterSubscription, are checked by the audit engine's hook with the spec's messages.
-    text: {
-      flow: { max: 16, singleLine: true },
-      email: { max: EMAIL_MAX, singleLine: true },
-      user: { max: 64, singleLine: true },
-      questionSetVersion: { max: 32, singleLine: true },
-      userAgent: { max: 512, singleLine: true },
-      completedAt: { max: 64, singleLine: true },
-    },
+    text: textRules('audits', []),
     bool: [],
     number: ['overallScore'],
     serverOnly: [],
     typeCheckedElsewhere: ['email'],
   },
   users: {
-    text: {
-      email: { max: EMAIL_MAX, singleLine: true },
-      fullName: { max: 200, singleLine: true },
-      password: { max: 1000, singleLine: false },
-      passwordConfirm: { max: 1000, singleLine: false },
-      oldPassword: { max: 1000, singleLine: false },
-      agreedToTermsAt: { max: 64, singleLine: true },
-    },
+    text: textRules('users', ['password', 'passwordConfirm', 'oldPassword']),
     bool: ['newsletterConsent', 'agreedToTerms', 'emailVisibility', 'verified'],
     number: [],
     serverOnly: ['isAdmin'],
@@ -168,7 +154,6 @@ function utf8Length(text) {
 }
 
 const PASSWORD_FIELDS = ['password', 'passwordConfirm', 'oldPassword']
-const PASSWORD_MAX_BYTES = 71
 
 /**
  * A password that is not text, or longer than bcrypt can hash, can fail while PocketBase loads
@@ -209,7 +194,8 @@ function idProblems(body) {
 /**
  * What the create rules would refuse with an unnamed "Failed to create record.", named: a field
  * only the server sets, or an audit for someone else (a member audit needs a signed-in user and
- * names that user). `body` is the parsed request body. The rules themselves still decide.
+ * names that user). `body` is the parsed request body. The audits rule is repeated here only to
+ * name the field in the 400; the rule in pb_migrations/ still decides.
  */
 function createRuleProblems(collection, body, authId) {
   const problems = {}

@@ -1,10 +1,10 @@
 // Mail configuration, read from the environment on every call (SMTP_*, MAIL_FROM*, OWNER_EMAIL,
 // APP_URL, BOOKING_URL), and the one place that copies it into the app's SMTP settings.
 
-// Same default as src/config/site.ts `booking.strategyCallUrl` (hooks cannot import TypeScript):
-// keep the two in step, or set BOOKING_URL.
-const DEFAULT_BOOKING_URL = 'https://calendly.com/your-name/15min'
-const DEFAULT_SENDER_NAME = 'North Country Efficiency'
+// The defaults are the site's own (src/config/site.ts and paths.ts, bundled as lib/shared.cjs).
+const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require(
+  `${__hooks}/lib/shared.cjs`,
+)
 
 function env(name) {
   return String($os.getenv(name) || '').trim()
@@ -52,8 +52,8 @@ function mailConfig(app) {
     businessName: env('MAIL_FROM_NAME') || DEFAULT_SENDER_NAME,
     links: {
       appUrl,
-      adminUrl: appUrl + '/audit-admin',
-      signupUrl: appUrl + '/signup',
+      adminUrl: appUrl + paths.auditAdmin,
+      signupUrl: appUrl + paths.signup,
       bookingUrl: env('BOOKING_URL') || DEFAULT_BOOKING_URL,
     },
   }

@@ -29,7 +29,7 @@ function backoffMinutes(attempts) {
 
 /** PocketBase's stored datetime format, which sorts and compares as text. */
 function dbTime(ms) {
-  return new Date(ms).toISOString().replace('T', ' ')
+  return require(`${__hooks}/lib/shared.cjs`).toPbTime(ms)
 }
 
 function recoverStaleClaims(app, now) {

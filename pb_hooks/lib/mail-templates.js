@@ -6,13 +6,16 @@
 const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
   `${__hooks}/lib/mail-escape.js`,
 )
+const { SCORE_BANDS, contactSourceLabels, flowLabels, label, scoreBand } = require(
+  `${__hooks}/lib/shared.cjs`,
+)
 
-// Same thresholds and colours as the site (SPEC: 80+ green, 60-79 yellow, below 60 red;
-// src/styles/global.css --score-*), all AA-contrast on white.
+// The site's score bands and their words (src/config/score-bands.ts), in the site's colours
+// (src/styles/global.css --score-*), all AA-contrast on white.
 const BANDS = {
-  green: { color: '#1e7a46', label: 'Strong' },
-  yellow: { color: '#9a6b00', label: 'Room to improve' },
-  red: { color: '#b3261e', label: 'Needs attention' },
+  green: { color: '#1e7a46', label: SCORE_BANDS.green.word },
+  yellow: { color: '#9a6b00', label: SCORE_BANDS.yellow.word },
+  red: { color: '#b3261e', label: SCORE_BANDS.red.word },
 }
 const INK = '#22262a'
 const MUTED = '#444b52'
@@ -22,21 +25,9 @@ const SPRUCE = '#1f4d3a'
 const ACCENT = '#b4531f'
 const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif"
 
-const SOURCE_LABELS = {
-  portfolio_website: 'Portfolio Website Contact Form',
-  business_efficiency_audit: 'Business Efficiency Audit Contact Form',
-}
-const FLOW_LABELS = { free: 'Free Efficiency Audit', member: 'Business Efficiency (signed in)' }
-
 const MAX_TOP = 3
 const MAX_PER_SECTION = 10
 const MAX_ADVICE_CHARS = 1000
-
-function scoreBand(score) {
-  if (score >= 80) return 'green'
-  if (score >= 60) return 'yellow'
-  return 'red'
-}
 
 function clampScore(value) {
   const n = Math.round(Number(value))
@@ -219,7 +210,7 @@ function visitorResultsSubject(audit) {
 }
 
 function ownerContactSubject(contact) {
-  const source = SOURCE_LABELS[contact.source] || toText(contact.source)
+  const source = label(contactSourceLabels, toText(contact.source))
   return `New message from ${oneLine(contact.name, 80)} (${source})`
 }
 
@@ -367,7 +358,7 @@ function visitorResultsMail(input) {
 function ownerContactMail(input) {
   const contact = input.contact
   const links = input.links
-  const source = SOURCE_LABELS[contact.source] || toText(contact.source)
+  const source = label(contactSourceLabels, toText(contact.source))
   const subject = ownerContactSubject(contact)
   const rows = [
     ['Name', escapeHtml(contact.name)],
@@ -420,7 +411,7 @@ function ownerAuditMail(input) {
   const links = input.links
   const results = normaliseResults(audit, input.sectionOrder)
   const band = BANDS[results.band]
-  const flow = FLOW_LABELS[audit.flow] || toText(audit.flow)
+  const flow = label(flowLabels, toText(audit.flow))
   const subject = ownerAuditSubject(audit)
   const rows = [
     [

@@ -66,7 +66,7 @@ export interface AuditEvaluation {
   recommendations: AuditRecommendations
 }
 
-export type ScoreBand = 'green' | 'yellow' | 'red'
+export type { ScoreBand } from '../config/score-bands'
 
 export type SubmissionValidation =
   | { ok: true }

@@ -3,6 +3,7 @@
 // counters (pb_hooks/admin.pb.js), the two writes an admin may make, and live updates.
 // The collection rules are the real guard: for a non-admin every list here comes back empty.
 // Every call takes the client first so the same code runs in the app and in integration tests.
+import { toPbTime } from '../config/dates'
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
 import {
@@ -57,11 +58,6 @@ const AUDIT_SORTS: Record<AuditSort, string> = {
   lowest: 'overallScore,-created',
 }
 
-/** A date as PocketBase stores it: `2026-11-21 10:00:00.000Z` (string comparison = time order). */
-export function pbDate(date: Date): string {
-  return date.toISOString().replace('T', ' ')
-}
-
 /**
  * The server-side filter for an admin list. `email ~` is SQL LIKE (case-insensitive for ASCII);
  * a `%` typed by the consultant is escaped so it is matched literally, as the counters do.
@@ -70,7 +66,7 @@ export function adminFilter(pb: PocketBase, filter: AdminFilter): string {
   const parts: string[] = []
   const email = filter.email.trim()
   if (email) parts.push(pb.filter('email ~ {:email}', { email: email.replace(/%/g, '\\%') }))
-  if (filter.since) parts.push(pb.filter('created >= {:since}', { since: pbDate(filter.since) }))
+  if (filter.since) parts.push(pb.filter('created >= {:since}', { since: toPbTime(filter.since) }))
   return parts.join(' && ')
 }
 
@@ -107,7 +103,7 @@ export function listAllAudits(
 export function getAuditStats(pb: PocketBase, filter: AdminFilter): Promise<AuditStats> {
   const query: Record<string, string> = {}
   if (filter.email.trim()) query.email = filter.email.trim()
-  if (filter.since) query.since = pbDate(filter.since)
+  if (filter.since) query.since = toPbTime(filter.since)
   return pb.send<AuditStats>('/api/admin/audit-stats', { method: 'GET', query })
 }
 

@@ -2,9 +2,9 @@
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { RecordModel } from 'pocketbase'
 
-export type AuditFlow = 'member' | 'free'
-export type ContactSource = 'portfolio_website' | 'business_efficiency_audit'
-export type NewsletterSource = 'hero_section' | 'footer' | 'about' | 'signup'
+import type { AuditFlow, ContactSource, NewsletterSource } from '../config/record-codes'
+
+export type { AuditFlow, ContactSource, NewsletterSource }
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 export interface AnswerRecord {

@@ -4,6 +4,7 @@ import type { ContactSource } from '../backend/types'
 import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
+import { EMAIL_MAX, textLimits } from '../config/limits'
 
 export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
@@ -83,7 +84,7 @@ export function ContactForm({
           id={`${id}-name`}
           name="name"
           required
-          maxLength={200}
+          maxLength={textLimits.contacts.name}
           autoComplete="name"
           value={fields.name}
           onChange={(e) => {
@@ -99,7 +100,7 @@ export function ContactForm({
           name="email"
           type="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           autoComplete="email"
           value={fields.email}
           onChange={(e) => update('email', e.target.value)}
@@ -112,7 +113,7 @@ export function ContactForm({
           name="message"
           required
           rows={6}
-          maxLength={5000}
+          maxLength={textLimits.contacts.message}
           value={fields.message}
           onChange={(e) => {
             e.target.setCustomValidity('')

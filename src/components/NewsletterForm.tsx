@@ -4,6 +4,7 @@ import type { NewsletterSource } from '../backend/types'
 import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
+import { EMAIL_MAX } from '../config/limits'
 
 export const newsletterQueuedOffline =
   "You're offline - your sign-up is saved on this device and will be sent when you're back online."
@@ -65,7 +66,7 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
           type="email"
           name="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           autoComplete="email"
           placeholder="you@yourbusiness.com"
           value={email}

@@ -8,6 +8,7 @@ import { requestPasswordReset, signIn, useSession } from '../../backend/session'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
+import { EMAIL_MAX } from '../../config/limits'
 
 /** SPEC.md §2 "Login": email, password, Sign In ('Please wait...'), a link to sign up. */
 export default function LoginPage() {
@@ -54,7 +55,7 @@ export default function LoginPage() {
           <input
             id={ids.email}
             type="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             name="email"
             autoComplete="email"
             required
@@ -136,7 +137,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
             <input
               id={ids.email}
               type="email"
-              maxLength={254}
+              maxLength={EMAIL_MAX}
               autoComplete="email"
               required
               value={email}

@@ -14,6 +14,7 @@ import { createAccount } from './account-actions'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
+import { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from '../../config/limits'
 
 const EMPTY: SignupInput = {
   fullName: '',
@@ -89,7 +90,7 @@ export default function SignupPage() {
             id={ids.fullName}
             name="fullName"
             autoComplete="name"
-            maxLength={200}
+            maxLength={textLimits.users.fullName}
             required
             value={form.fullName}
             onChange={(e) => update('fullName', e.target.value)}
@@ -100,7 +101,7 @@ export default function SignupPage() {
           <input
             id={ids.email}
             type="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             name="email"
             autoComplete="email"
             required
@@ -113,7 +114,7 @@ export default function SignupPage() {
           <input
             id={ids.password}
             type="password"
-            maxLength={71}
+            maxLength={PASSWORD_MAX_BYTES}
             name="password"
             autoComplete="new-password"
             required
@@ -131,7 +132,7 @@ export default function SignupPage() {
           <input
             id={ids.passwordConfirm}
             type="password"
-            maxLength={71}
+            maxLength={PASSWORD_MAX_BYTES}
             name="passwordConfirm"
             autoComplete="new-password"
             required

@@ -1,6 +1,8 @@
 // The dashboard's view of a user's audits: server records merged with audits still waiting in
 // the outbox, numbered, labelled and turned into the downloadable text report. Pure.
 import type * as AuditEngineModule from '../../audit'
+import { parsePbTime } from '../../config/dates'
+import { flowLabels } from '../../config/labels'
 import type { OutboxItem } from '../../offline/db'
 import type {
   AuditFlow,
@@ -67,15 +69,7 @@ export function waitingAudit(item: OutboxItem, engine: AuditEngine | null): Wait
   }
 }
 
-export const AUDIT_TYPE_LABELS: Record<AuditFlow, string> = {
-  member: 'Business Efficiency',
-  free: 'Free Efficiency Audit',
-}
-
-/** PocketBase writes "2026-11-21 10:00:00.123Z"; Date.parse wants the ISO "T". */
-export function parseServerTime(value: string): number {
-  return Date.parse(value.includes('T') ? value : value.replace(' ', 'T'))
-}
+export const AUDIT_TYPE_LABELS: Record<AuditFlow, string> = flowLabels
 
 /**
  * Server audits and waiting ones, newest first, each numbered by its position oldest-first.
@@ -88,7 +82,7 @@ export function mergeAudits(server: AuditRecord[], waiting: WaitingAudit[]): Das
       id: a.id,
       flow: a.flow,
       email: a.email,
-      createdAt: new Date(parseServerTime(a.created)).toISOString(),
+      createdAt: new Date(parsePbTime(a.created)).toISOString(),
       delivery: 'saved' as const,
       scores: a.scores ?? null,
       recommendations: a.recommendations ?? null,

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { pb } from '../../backend/client'
 import { listFailedMail, retryMail, type FailedMailItem } from '../../backend/admin-api'
-import { formatDateTime, label, mailKindLabels } from './format'
+import { label } from '../../config/labels'
+import { formatDateTime, mailKindLabels } from './format'
 import { useLiveChanges, useServerData } from './use-admin'
 
 /** E-mails the queue gave up on, each with a Retry that puts it back in the queue. */

@@ -7,7 +7,9 @@ import {
   type ContactListItem,
 } from '../../backend/admin-api'
 import { contactsCsv } from './csv'
-import { contactSourceLabels, formatDateTime, label, parsePbDate } from './format'
+import { contactSourceLabels, label } from '../../config/labels'
+import { parsePbDate } from '../../config/dates'
+import { formatDateTime } from './format'
 import { ListToolbar } from './ListToolbar'
 import { Pager } from './Pager'
 import { EmptyState, ErrorState, LoadingState } from './StatusMessage'

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { lowestScoringSection, type AuditEvaluation } from '../../audit'
 import { paths } from '../../config/paths'
 import { ScoreCircle } from './ScoreCircle'
+import { EMAIL_MAX } from '../../config/limits'
 
 interface FreeAuditTeaserProps {
   evaluation: AuditEvaluation
@@ -74,7 +75,7 @@ export function FreeAuditTeaser({
             type="email"
             name="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             autoComplete="email"
             inputMode="email"
             placeholder="you@yourbusiness.com"

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import type PocketBase from 'pocketbase'
+import { EMAIL_MAX } from '../../../src/config/limits'
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -629,13 +630,13 @@ export function refusedButStored(log: FuzzLogEntry[], rows: Record<string, unkno
 
 // --- schema checks ----------------------------------------------------------------------------
 
-/** A stored e-mail: trimmed, lowercased, at most 254 characters, one @ with a dotted domain. */
+/** A stored e-mail: trimmed, lowercased, at most EMAIL_MAX characters, one @ with a dotted domain. */
 export function emailProblems(value: unknown, field = 'email'): string[] {
   if (typeof value !== 'string') return [`${field} is not text`]
   const problems: string[] = []
   if (value !== value.trim()) problems.push(`${field} is not trimmed`)
   if (value !== value.toLowerCase()) problems.push(`${field} is not lowercased`)
-  if (value.length > 254) problems.push(`${field} is longer than 254`)
+  if (value.length > EMAIL_MAX) problems.push(`${field} is longer than ${EMAIL_MAX}`)
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) problems.push(`${field} is not an e-mail address`)
   return problems
 }

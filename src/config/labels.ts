@@ -1,0 +1,26 @@
+// The words the consultant reads for stored codes, in the admin console and in the owner's
+// notification mails alike (the hooks get them through pb_hooks/lib/shared.cjs).
+import type { AuditFlow, ContactSource, NewsletterSource } from './record-codes'
+
+export const contactSourceLabels: Record<ContactSource, string> = {
+  portfolio_website: 'Portfolio Website Contact Form',
+  business_efficiency_audit: 'Business Efficiency Audit Contact Form',
+}
+
+export const newsletterSourceLabels: Record<NewsletterSource, string> = {
+  hero_section: 'Hero section',
+  footer: 'Footer',
+  about: 'About section',
+  signup: 'Account sign-up',
+}
+
+/** The two audit flows: the signed-in one and the free one. */
+export const flowLabels: Record<AuditFlow, string> = {
+  member: 'Business Efficiency',
+  free: 'Free Efficiency Audit',
+}
+
+/** The label of `key`, or the key itself for a code this version does not know. */
+export function label<K extends string>(labels: Record<K, string>, key: string): string {
+  return (labels as Record<string, string>)[key] ?? key
+}

@@ -1,0 +1,41 @@
+// The longest value each text field accepts, per collection: the forms' maxLength, the server's
+// input checks (pb_hooks/lib/input-limits.js) and the migrations' field `max` all read or match
+// these. tests/unit/config/limits.test.ts fails when a migration disagrees.
+
+/** The longest e-mail address mail servers must accept (RFC 5321). */
+export const EMAIL_MAX = 254
+/** bcrypt, which hashes passwords, reads at most 72 bytes; one less keeps a margin. */
+export const PASSWORD_MAX_BYTES = 71
+
+export const textLimits = {
+  contacts: {
+    name: 200,
+    email: EMAIL_MAX,
+    message: 5000,
+    source: 64,
+    auditId: 64,
+    userAgent: 512,
+  },
+  newsletter_subscriptions: {
+    email: EMAIL_MAX,
+    source: 64,
+    userAgent: 512,
+  },
+  audits: {
+    flow: 16,
+    email: EMAIL_MAX,
+    user: 64,
+    questionSetVersion: 32,
+    userAgent: 512,
+    completedAt: 64,
+  },
+  users: {
+    email: EMAIL_MAX,
+    fullName: 200,
+    // Characters; the byte limit above is checked on its own.
+    password: 1000,
+    passwordConfirm: 1000,
+    oldPassword: 1000,
+    agreedToTermsAt: 64,
+  },
+} as const

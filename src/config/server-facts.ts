@@ -1,0 +1,18 @@
+// The facts the server hooks share with the browser, bundled by scripts/build-engine.mjs into
+// pb_hooks/lib/shared.cjs (the hooks run plain JavaScript and cannot import TypeScript).
+import { site } from './site'
+
+export { paths } from './paths'
+
+export { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from './limits'
+export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
+export { SCORE_BANDS, scoreBand } from './score-bands'
+export { parsePbTime, toPbTime } from './dates'
+
+export const BUSINESS_NAME = site.businessName
+/** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
+export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
+/** The scheduler's origins, for the Content-Security-Policy. */
+// (No URL class in the hooks' engine: the origin is cut from the string.)
+export const SCHEDULER_SCRIPT_ORIGIN = /^https?:\/\/[^/]+/.exec(site.booking.scriptUrl)?.[0] ?? ''
+export const SCHEDULER_FRAME_ORIGIN = site.booking.origin

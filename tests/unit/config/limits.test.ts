@@ -1,0 +1,127 @@
+// The migrations and src/config/limits.ts must agree: every text field's `max` in the schema
+// the migrations build equals the shared limit the forms and the server's input checks use.
+// The migrations run here against a small stand-in for PocketBase's migration API that only
+// records collections and fields.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { textLimits } from '../../../src/config/limits'
+
+interface FieldSpec {
+  name: string
+  type: string
+  max?: number
+  [key: string]: unknown
+}
+
+class FakeCollection {
+  name: string
+  fields: {
+    list: FieldSpec[]
+    add(field: FieldSpec): void
+    getByName(name: string): FieldSpec | undefined
+    removeByName(name: string): void
+  }
+  constructor(init: { name: string; fields?: FieldSpec[] }) {
+    this.name = init.name
+    const list = [...(init.fields ?? [])]
+    this.fields = {
+      list,
+      add: (field) => void list.push(field),
+      getByName: (name) => list.find((f) => f.name === name),
+      removeByName: (name) => void list.splice(list.findIndex((f) => f.name === name) >>> 0, 1),
+    }
+  }
+}
+
+const fieldClass = (type: string) =>
+  function (this: FieldSpec, init: Omit<FieldSpec, 'type'>) {
+    Object.assign(this, init, { type })
+  }
+
+/** Applies every migration in pb_migrations/ in order and returns the collections built. */
+function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
+  const collections = new Map<string, FakeCollection>([
+    [
+      'users',
+      new FakeCollection({
+        name: 'users',
+        fields: [
+          { name: 'email', type: 'email' },
+          { name: 'password', type: 'password' },
+        ],
+      }),
+    ],
+  ])
+  // Settings and anything else a migration touches are accepted and ignored.
+  const anything: object = new Proxy(() => anything, { get: () => anything, apply: () => anything })
+  const app = {
+    findCollectionByNameOrId: (name: string) => collections.get(name),
+    save: (c: unknown) => c instanceof FakeCollection && void collections.set(c.name, c),
+    delete: (c: FakeCollection) => void collections.delete(c.name),
+    settings: () => anything,
+  }
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()
+  for (const file of files) {
+    let up: ((a: typeof app) => void) | undefined
+    runInNewContext(readFileSync(join(dir, file), 'utf8'), {
+      migrate: (u: typeof up) => (up = u),
+      Collection: FakeCollection,
+      TextField: fieldClass('text'),
+      EmailField: fieldClass('email'),
+      BoolField: fieldClass('bool'),
+      DateField: fieldClass('date'),
+      NumberField: fieldClass('number'),
+      JSONField: fieldClass('json'),
+      SelectField: fieldClass('select'),
+      RelationField: fieldClass('relation'),
+    })
+    up?.(app)
+  }
+  return collections
+}
+
+/** Text fields with a `max`, as { collection: { field: max } }. */
+function schemaTextMaxima(collections: Map<string, FakeCollection>) {
+  const maxima: Record<string, Record<string, number>> = {}
+  for (const [name, collection] of collections) {
+    for (const field of collection.fields.list) {
+      if (field.type === 'text' && typeof field.max === 'number') {
+        ;(maxima[name] ??= {})[field.name] = field.max
+      }
+    }
+  }
+  return maxima
+}
+
+const migrationsDir = join(import.meta.dirname, '../../../pb_migrations')
+
+describe('field limits: one source, the same in the schema', () => {
+  const maxima = schemaTextMaxima(schemaFromMigrations(migrationsDir))
+  const cases = Object.entries(textLimits).flatMap(([collection, fields]) =>
+    Object.entries(fields).map(([field, max]) => [collection, field, max] as const),
+  )
+
+  it.each(cases)('%s.%s: the schema allows at most the shared %i', (collection, field, max) => {
+    const inSchema = maxima[collection]?.[field]
+    // Fields the schema stores as another type (email, select, date, relation) have no text max.
+    if (inSchema !== undefined) expect(inSchema).toBe(max)
+  })
+
+  it('every visitor-writable text field with a max in the schema has a shared limit', () => {
+    for (const collection of Object.keys(textLimits)) {
+      const limits = textLimits[collection as keyof typeof textLimits] as Record<string, number>
+      for (const [field, max] of Object.entries(maxima[collection] ?? {})) {
+        expect({ collection, field, max }).toEqual({ collection, field, max: limits[field] })
+      }
+    }
+  })
+
+  it('reads the schema it checks (the stand-in really ran the migrations)', () => {
+    expect(maxima.contacts).toMatchObject({ name: 200, message: 5000 })
+    expect(maxima.users).toMatchObject({ fullName: 200 })
+  })
+})
