@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { layerRules } from './eslint.layers.js'
+import { pocketBaseGlobals } from './scripts/pb-globals.js'
 
 const UI_AND_IO = [
   'react',
@@ -27,9 +28,8 @@ export default tseslint.config(
       '.e2e',
       'node_modules',
       'pb_data',
-      'pb_hooks/lib/audit-engine.cjs',
-      'pb_hooks/**',
-      'pb_migrations/**',
+      'pb_hooks/lib/*.cjs',
+      '.pb-types',
       'test-results',
       'playwright-report',
       'mail-dev',
@@ -101,8 +101,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'eslint.config.js', 'eslint.layers.js'],
+    files: ['scripts/**/*.mjs', 'scripts/*.js', 'eslint.config.js', 'eslint.layers.js'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+  },
+  {
+    // PocketBase hooks and migrations: scripts run by its engine, with its globals ($app,
+    // routerAdd, migrate, ...) read from the declarations it generates (scripts/pb-types.mjs).
+    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+      globals: { ...pocketBaseGlobals(), console: 'readonly', require: 'readonly' },
+    },
+    rules: {
+      'no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
+      // The input checks and the mail escaping look for control characters on purpose.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['pb_hooks/lib/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
   },
 )

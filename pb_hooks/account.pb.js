@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // POST /api/account/delete {password}: a signed-in user deletes their account and every row
 // that is theirs, in ONE transaction (all or nothing), after re-checking their password:
 //   - audits they own (user = them),

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // The consultant's console: counters over ALL audits, computed by the database, for the
 // admin page (/audit-admin). Only a user with isAdmin (or a superuser) may read them; the
 // collection rules guard everything else the page reads.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // gzip for the responses worth compressing (issue #11). PocketBase's static handler (--publicDir)
 // sends every file as is: ~300 KB of JavaScript where ~95 KB gzip would do, which on a 1.6 Mbps
 // link is seconds of waiting. PocketBase ships the middleware ($apis.gzip(), level 6) but not

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Contact messages (DESIGN.md §3): stored trimmed, with a lowercased e-mail, and always
 // unprocessed on create. The create rule already refuses a client that presets `processed`;
 // forcing it here also covers superuser and batch creates. A name or message that is only

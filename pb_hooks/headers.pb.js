@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Response headers for the static site (the built PWA that PocketBase serves from --publicDir).
 // One global middleware; `headersFor(path)` builds the whole header set for a request path, so
 // other concerns (security headers, CSP) are added there as more entries, not as more hooks.
@@ -22,7 +22,7 @@ routerUse((e) => {
   function isSiteFile(path) {
     try {
       return !$os.stat(publicDir() + path).isDir()
-    } catch (err) {
+    } catch (_err) {
       return false
     }
   }

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Cross-cutting input limits for everything a visitor can send (issue #12): an e-mail of at most
 // 254 characters, a password of at most 71 bytes (bcrypt's limit), each JSON field of its own
 // type, no control characters in single-line text, server-only fields refused by name, and a

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // The durable mail queue (DESIGN.md §4). Creating a contact or an audit queues its e-mails in
 // mail_outbox in the same transaction as the record; nothing is sent inside a request (an SMTP
 // server that never answers would hang it for minutes). A cron job sends due mail every

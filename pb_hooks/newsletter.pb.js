@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Newsletter sign-ups (DESIGN.md §3): the e-mail is stored trimmed and lowercased, `active`
 // is always true, and a second sign-up of the same e-mail succeeds without adding a row.
 //

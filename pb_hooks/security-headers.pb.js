@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Security headers on every response (issue #12): the site, the SPA fallback, the API and
 // error answers. Only security headers live here; caching and content types are
 // pb_hooks/headers.pb.js's, so the two middlewares never set the same header.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Sign-up does not tell whether an e-mail is registered (issue #12, DESIGN.md §3). PocketBase
 // would answer a taken e-mail with 400 `email: validation_not_unique`, which lets anyone test
 // addresses. Here a sign-up with a registered e-mail gets the answer a new one would get: the

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // Accounts (DESIGN.md §3): the e-mail is stored trimmed and lowercased, so it compares equal
 // to the lowercased e-mail on audits and newsletter rows; `agreedToTermsAt` is a server
 // timestamp. A client that agrees (`agreedToTerms: true`, or any non-empty

@@ -1,8 +1,9 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // App name, rate limits and the batch API. The numbers are chosen on purpose and explained
 // in README.md ("Rate limits"): generous for creates so an offline backlog of 20+ items
 // goes through, strict for password sign-in.
 
+/** @type {any} PocketBase's RateLimitRule objects accept these plain fields. */
 const RATE_LIMIT_RULES = [
   // Password sign-in and other auth actions: 10 per 30 s per IP.
   { label: '*:auth', audience: '', duration: 30, maxRequests: 10 },

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // A user may not delete their record through the plain records API: that would skip the
 // password check and the cleanup (free audits with their verified e-mail, their newsletter
 // row) that POST /api/account/delete does in one transaction.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../.pb-types/types.d.ts" />
 // mail_outbox.replyTo: the owner's notifications carry the visitor's address as Reply-To, so
 // answering a contact message reaches the visitor. Like the other mail fields, an admin may not
 // change it when re-queueing a failed mail.

@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // Reads an audit create request as the client sent it, for the engine's validateSubmission.
 // By the time a hook runs, PocketBase has coerced the body to the collection's field types (a
 // bool field turns "yes" into false, JSON fields become raw bytes), which would hide malformed

@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // Cross-cutting limits on what a visitor may send, used by pb_hooks/input-limits.pb.js and the
 // users hooks. The lengths come from src/config/limits.ts (bundled as lib/shared.cjs), the one
 // source the forms and the migrations agree with; these rules add what the schema cannot say:

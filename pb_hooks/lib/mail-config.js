@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // Mail configuration, read from the environment on every call (SMTP_*, MAIL_FROM*, OWNER_EMAIL,
 // APP_URL, BOOKING_URL), and the one place that copies it into the app's SMTP settings.
 

@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // Escaping for every value that ends up in an e-mail. Visitor text is escaped for HTML, kept
 // on one line in headers, and never trusted as a link.
 

@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // What each new record queues in mail_outbox, and how a queued row gets its body.
 // Queueing is cheap and split in two: prepareMail (recipient, kind, subject) before the record's
 // transaction, insertMail inside it. The HTML and text bodies are rendered later, outside any
@@ -163,7 +164,7 @@ function insertMail(app, record, rows) {
 
 /** An error that retrying cannot fix; the sender marks the mail failed at once. */
 function unsendable(message) {
-  const err = new Error(message)
+  const err = /** @type {Error & { unsendable?: boolean }} */ (new Error(message))
   err.unsendable = true
   return err
 }

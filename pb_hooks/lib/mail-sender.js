@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // Sends due mail_outbox rows with the app's mailer, outside any request's transaction.
 // Claim -> send -> finish:
 //   - claim: ONE UPDATE ... RETURNING moves a small batch from pending to sending and stamps

@@ -1,3 +1,4 @@
+/// <reference path="../../.pb-types/types.d.ts" />
 // The three e-mails, as { subject, html, text }. Pure: plain data in, strings out.
 // HTML uses tables and inline styles only, because many mail clients drop <style> blocks.
 // Every value is escaped; the visitor's results mail carries only the product's own content

@@ -1,6 +1,7 @@
 // The layer rules of eslint.layers.js, applied to a small fixture tree (tests/lint-fixtures):
 // each forbidden direction and an import cycle fail, a downward import passes.
 import { ESLint } from 'eslint'
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
@@ -47,5 +48,23 @@ describe('the layer boundaries lint', () => {
 
   it('allows a feature to import a lower layer', async () => {
     expect(await ruleIdsFor('src/features/account/imports-config.ts')).toEqual([])
+  })
+})
+
+describe('the lint of the server code', () => {
+  it("covers pb_hooks and pb_migrations, knowing PocketBase's globals", async () => {
+    const root = join(import.meta.dirname, '../../..')
+    execFileSync(process.execPath, [join(root, 'scripts/pb-types.mjs')])
+    const eslint = new ESLint({ cwd: root })
+    const lint = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId)
+    const hook = "routerAdd('GET', '/api/x', (e) => e.json(200, { ok: $app.isDev() }))\n"
+    expect(await lint(join(root, 'pb_hooks/example.pb.js'), hook)).toEqual([])
+    expect(await lint(join(root, 'pb_hooks/example.pb.js'), 'notAGlobal()\n')).toEqual([
+      'no-undef',
+    ])
+    expect(await lint(join(root, 'pb_migrations/1_example.js'), 'let unused = 1\n')).toEqual([
+      'no-unused-vars',
+    ])
   })
 })
