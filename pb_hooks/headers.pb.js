@@ -1,66 +1,130 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Response headers for the static site (the built PWA that PocketBase serves from --publicDir).
-// One global middleware; `headersFor(path)` builds the whole header set for a request path, so
-// other concerns (security headers, CSP) are added there as more entries, not as more hooks.
-// /api/ and /_/ (the PocketBase dashboard) are left exactly as PocketBase answers them.
+// Every header this site adds to a response, in one middleware (compression.pb.js only adds
+// Content-Encoding and Vary when it gzips).
+//
+// Security headers on every response: the site, the SPA fallback, the API and error answers.
+// The Content-Security-Policy allows this origin only, plus the scheduler (src/config/site.ts
+// `booking`: its widget script's origin and its booking page's origin, framed). No inline script
+// or style is allowed: the built app has none, and React's `style` props go through the CSSOM,
+// which CSP does not block. The PocketBase dashboard under /_/ keeps the CSP PocketBase gives it
+// (it needs inline styles and its own origins); the other security headers apply there too.
+//
+// Caching and content types for the static site (the built PWA served from --publicDir); /api/
+// and /_/ are left as PocketBase answers them.
+//
+// Priority -1005: after PocketBase's own security-headers middleware (-1010, so DENY replaces
+// its X-Frame-Options: SAMEORIGIN) and before its rate limiter (-1000, so a 429 carries these
+// headers too).
 
-routerUse((e) => {
-  // Handlers run in isolated VMs: helpers live inside the handler, not at file level.
+routerUse(
+  new Middleware((e) => {
+    // Handlers run in isolated VMs: the policy and the helpers are built inside the handler.
+    const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require(`${__hooks}/lib/shared.cjs`)
 
-  /** The directory PocketBase serves the site from (its --publicDir flag or its default). */
-  function publicDir() {
-    const args = $os.args
-    for (let i = 1; i < args.length; i++) {
-      const arg = args[i].replace(/^--?/, '')
-      if (arg.indexOf('publicDir=') === 0) return arg.slice('publicDir='.length)
-      if (arg === 'publicDir') return args[i + 1]
+    const CONTENT_SECURITY_POLICY = [
+      "default-src 'self'",
+      `script-src 'self' ${SCHEDULER_SCRIPT_ORIGIN}`,
+      "style-src 'self'",
+      // Photos and social previews may come from any https origin; data: for inline SVG icons.
+      "img-src 'self' data: https:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      `frame-src ${SCHEDULER_FRAME_ORIGIN}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+    ].join('; ')
+
+    // Features the site never uses are switched off for it and for anything it embeds.
+    const PERMISSIONS_POLICY = [
+      'accelerometer=()',
+      'autoplay=()',
+      'camera=()',
+      'display-capture=()',
+      'geolocation=()',
+      'gyroscope=()',
+      'hid=()',
+      'magnetometer=()',
+      'microphone=()',
+      'midi=()',
+      'payment=()',
+      'publickey-credentials-get=()',
+      'screen-wake-lock=()',
+      'serial=()',
+      'usb=()',
+      'xr-spatial-tracking=()',
+      'browsing-topics=()',
+    ].join(', ')
+
+    /** The directory PocketBase serves the site from (its --publicDir flag or its default). */
+    function publicDir() {
+      const args = $os.args
+      for (let i = 1; i < args.length; i++) {
+        const arg = args[i].replace(/^--?/, '')
+        if (arg.indexOf('publicDir=') === 0) return arg.slice('publicDir='.length)
+        if (arg === 'publicDir') return args[i + 1]
+      }
+      return args[0].replace(/[^/\\]*$/, '') + 'pb_public'
     }
-    return args[0].replace(/[^/\\]*$/, '') + 'pb_public'
-  }
 
-  /** Whether `path` names a real file of the site (a missing one gets the SPA's index.html). */
-  function isSiteFile(path) {
-    try {
-      return !$os.stat(publicDir() + path).isDir()
-    } catch (_err) {
-      return false
-    }
-  }
-
-  /** The headers for a static-site response at `path`; none for API and dashboard routes. */
-  function headersFor(path) {
-    if (
-      path === '/api' ||
-      path.indexOf('/api/') === 0 ||
-      path === '/_' ||
-      path.indexOf('/_/') === 0
-    ) {
-      return {}
+    /** Whether `path` names a real file of the site (a missing one gets the SPA's index.html). */
+    function isSiteFile(path) {
+      try {
+        return !$os.stat(publicDir() + path).isDir()
+      } catch (_err) {
+        return false
+      }
     }
 
-    const headers = {}
+    /** The headers for a static-site response at `path`; none for API and dashboard routes. */
+    function headersFor(path) {
+      if (
+        path === '/api' ||
+        path.indexOf('/api/') === 0 ||
+        path === '/_' ||
+        path.indexOf('/_/') === 0
+      ) {
+        return {}
+      }
 
-    // Caching: fingerprinted build output never changes under its name, so browsers keep it a
-    // year. Everything else (index.html and the SPA fallback for app routes, sw.js,
-    // registerSW.js, workbox-*.js, the manifest, icons) is revalidated on every use, so a
-    // deploy is always seen and the service worker can offer the update. A missing asset is
-    // answered with index.html by PocketBase: that must never be cached as the asset for a year.
-    if (path.indexOf('/assets/') === 0 && isSiteFile(path)) {
-      headers['Cache-Control'] = 'public, max-age=31536000, immutable'
-    } else {
-      headers['Cache-Control'] = 'no-cache'
+      const headers = {}
+
+      // Caching: fingerprinted build output never changes under its name, so browsers keep it a
+      // year. Everything else (index.html and the SPA fallback for app routes, sw.js,
+      // registerSW.js, workbox-*.js, the manifest, icons) is revalidated on every use, so a
+      // deploy is always seen and the service worker can offer the update. A missing asset is
+      // answered with index.html by PocketBase: that must never be cached as the asset for a year.
+      if (path.indexOf('/assets/') === 0 && isSiteFile(path)) {
+        headers['Cache-Control'] = 'public, max-age=31536000, immutable'
+      } else {
+        headers['Cache-Control'] = 'no-cache'
+      }
+
+      // PocketBase serves .webmanifest as text/plain; browsers expect the manifest type.
+      if (/\.webmanifest$/.test(path)) {
+        headers['Content-Type'] = 'application/manifest+json'
+      }
+
+      return headers
     }
 
-    // PocketBase serves .webmanifest as text/plain; browsers expect the manifest type.
-    if (/\.webmanifest$/.test(path)) {
-      headers['Content-Type'] = 'application/manifest+json'
-    }
-
-    return headers
-  }
-
-  const headers = headersFor(e.request.url.path)
-  const responseHeaders = e.response.header()
-  for (const name in headers) responseHeaders.set(name, headers[name])
-  return e.next()
-})
+    const path = e.request.url.path
+    const responseHeaders = e.response.header()
+    const site = headersFor(path)
+    for (const name in site) responseHeaders.set(name, site[name])
+    const dashboard = path === '/_' || path.indexOf('/_/') === 0
+    if (!dashboard) responseHeaders.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    responseHeaders.set('X-Content-Type-Options', 'nosniff')
+    responseHeaders.set('X-Frame-Options', 'DENY')
+    responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    responseHeaders.set('Permissions-Policy', PERMISSIONS_POLICY)
+    responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin')
+    // PocketBase sends the legacy "1; mode=block"; the XSS auditor it switched on is gone from
+    // browsers and could itself leak data (OWASP: send 0 and rely on the CSP).
+    responseHeaders.set('X-XSS-Protection', '0')
+    return e.next()
+  }, -1005),
+)

@@ -1,5 +1,5 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Newsletter sign-ups (DESIGN.md §3): the e-mail is stored trimmed and lowercased, `active`
+// Newsletter sign-ups: the e-mail is stored trimmed and lowercased, `active`
 // is always true, and a second sign-up of the same e-mail succeeds without adding a row.
 //
 // The create rule runs before this hook (PocketBase checks it first), so a request that
@@ -28,21 +28,9 @@ onRecordCreateRequest((e) => {
 
   // Already subscribed: answer as if this request had created the row, built from what the
   // client sent (never the stored row's source or dates), after the same field validation a
-  // real create gets (the requested id included). The probe carries a throwaway address so
-  // that only the uniqueness of the e-mail is skipped: it equals a stored, validated one.
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
-  const reply = e.record.clone()
-  reply.id = requestedId || $security.randomStringWithAlphabet(15, alphabet)
-  reply.set('email', `${$security.randomStringWithAlphabet(20, alphabet)}@dedupe.invalid`)
-  try {
-    e.app.validate(reply)
-  } catch (err) {
-    throw new BadRequestError('Failed to create record.', err.value)
-  }
+  // real create gets (the requested id included).
+  const { validateAsNew } = require(`${__hooks}/lib/validate-as-new.js`)
+  const reply = validateAsNew(e.app, e.record, email, requestedId)
   reply.id = requestedId || existing[0].id
-  reply.set('email', email)
-  const now = new DateTime()
-  reply.setRaw('created', now)
-  reply.setRaw('updated', now)
   return e.json(200, reply)
 }, 'newsletter_subscriptions')

@@ -63,7 +63,7 @@ export async function createAccount(pb: PocketBase, input: SignupInput): Promise
 
 /**
  * The create was answered like a success but the new password does not sign in: the e-mail
- * is already registered (pb_hooks/signup-privacy.pb.js answers a taken e-mail exactly like a
+ * is already registered (pb_hooks/users.pb.js answers a taken e-mail exactly like a
  * new one, so that sign-up cannot be used to test addresses).
  */
 export class SignupNotPossibleError extends Error {

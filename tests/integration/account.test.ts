@@ -156,7 +156,7 @@ describe('sign-up', () => {
     const input = signup()
     await registerAndSignIn(guestClient(), input)
     // Same e-mail in other case, another password: the server may answer the create like a
-    // new account's (pb_hooks/signup-privacy.pb.js); the sign-in that follows cannot succeed.
+    // new account's (pb_hooks/users.pb.js); the sign-in that follows cannot succeed.
     const second = guestClient()
     const err = await failureOf(
       registerAndSignIn(

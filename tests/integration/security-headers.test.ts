@@ -1,4 +1,4 @@
-// Security headers on every response (pb_hooks/security-headers.pb.js, issue #12), checked on a
+// Security headers on every response (pb_hooks/headers.pb.js), checked on a
 // PocketBase of our own serving a small fixture site, as `npm start` serves dist/: the site, its
 // SPA fallback, the API (answers, errors, a 429) and the superuser dashboard. The cache headers
 // of pb_hooks/headers.pb.js must survive next to them.

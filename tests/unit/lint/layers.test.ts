@@ -60,9 +60,7 @@ describe('the lint of the server code', () => {
       (await eslint.lintText(code, { filePath }))[0].messages.map((m) => m.ruleId)
     const hook = "routerAdd('GET', '/api/x', (e) => e.json(200, { ok: $app.isDev() }))\n"
     expect(await lint(join(root, 'pb_hooks/example.pb.js'), hook)).toEqual([])
-    expect(await lint(join(root, 'pb_hooks/example.pb.js'), 'notAGlobal()\n')).toEqual([
-      'no-undef',
-    ])
+    expect(await lint(join(root, 'pb_hooks/example.pb.js'), 'notAGlobal()\n')).toEqual(['no-undef'])
     expect(await lint(join(root, 'pb_migrations/1_example.js'), 'let unused = 1\n')).toEqual([
       'no-unused-vars',
     ])
