@@ -270,7 +270,11 @@ async function main() {
     await section(results, 'server', enabled, () => serverSection(server, kit))
   } finally {
     await server?.stop()
-    rmSync(temp, { recursive: true, force: true })
+    try {
+      rmSync(temp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+    } catch (err) {
+      console.warn(`bench: could not remove ${temp}: ${err.message}`)
+    }
   }
 
   results.durationSeconds = round((Date.now() - started) / 1000)

@@ -1,6 +1,8 @@
 // Debian's Chromium for the benchmark, with the flags of playwright.config.ts (no Playwright or
 // Lighthouse browser download): the path, the flags, and a launch with a DevTools port for
-// Lighthouse. The process is ours: kill() ends exactly it.
+// Lighthouse. Chromium runs in a process group of its own: kill() ends the whole group (its
+// helper processes keep writing to the profile for a moment after the main one exits), waits
+// until the group is gone, then removes the profile, and never fails the run over cleanup.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,7 +38,7 @@ export async function launchChromiumForDevtools() {
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', detached: true },
   )
   const deadline = Date.now() + 20_000
   for (;;) {
@@ -47,21 +49,50 @@ export async function launchChromiumForDevtools() {
       // not up yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL')
+      signalGroup(child.pid, 'SIGKILL')
+      removeProfile(profile)
       throw new Error('Chromium did not open its DevTools port in 20 s')
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  const kill = () =>
-    new Promise((resolve) => {
-      const cleanup = () => {
-        rmSync(profile, { recursive: true, force: true })
-        resolve()
-      }
-      if (child.exitCode !== null || child.signalCode !== null) return cleanup()
-      child.once('exit', cleanup)
-      child.kill('SIGTERM')
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref()
-    })
+  const kill = async () => {
+    signalGroup(child.pid, 'SIGTERM')
+    if (!(await groupGone(child.pid, 3000))) {
+      signalGroup(child.pid, 'SIGKILL')
+      await groupGone(child.pid, 5000)
+    }
+    removeProfile(profile)
+  }
   return { port, kill }
+}
+
+/** Sends `signal` to the process group led by `pid`; a group already gone is fine. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // ESRCH: nothing left to signal
+  }
+}
+
+/** Resolves true once no process of the group led by `pid` is left, false after `ms`. */
+async function groupGone(pid, ms) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    try {
+      process.kill(-pid, 0)
+    } catch {
+      return true
+    }
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function removeProfile(profile) {
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+  } catch (err) {
+    console.warn(`bench: could not remove the Chromium profile ${profile}: ${err.message}`)
+  }
 }
