@@ -3,7 +3,7 @@ import { getInstallOffer, promptInstall, subscribeInstallOffer } from './install
 
 /**
  * A small 'Install app' pill, shown only while the browser offers installation
- * (Chromium's `beforeinstallprompt`). iOS Safari never offers it: see InstallHelp.
+ * (Chromium's `beforeinstallprompt`). iOS Safari never offers it.
  */
 export function InstallButton() {
   const offer = useSyncExternalStore(subscribeInstallOffer, getInstallOffer, () => null)

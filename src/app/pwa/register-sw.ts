@@ -1,8 +1,9 @@
-// Owns the service worker registration and the "a new version is waiting" state.
+// Owns the service worker registration (workbox-window's Workbox, loaded after the page has
+// loaded so the first render pays nothing for it) and the "a new version is waiting" state.
 // It never reloads by itself: only applyUpdate() (the banner's Reload) activates the waiting
 // worker, after any outbox flush in progress has finished, and then reloads THIS tab only.
-// The plain ServiceWorker API is used rather than workbox-window: it is a few lines, costs no
-// bundle, and keeps noticing updates in a tab left open across several deploys.
+// Why: docs/decisions/003-service-worker-and-updates.md.
+import type { Workbox } from 'workbox-window'
 
 export type UpdatePhase =
   /** Nothing to do: no newer version known. */
@@ -22,6 +23,7 @@ const MIN_CHECK_GAP_MS = 5 * 60 * 1000
 
 let phase: UpdatePhase = 'current'
 const listeners = new Set<() => void>()
+let workbox: Workbox | undefined
 let registration: ServiceWorkerRegistration | undefined
 
 function setPhase(next: UpdatePhase) {
@@ -51,22 +53,18 @@ export function registerServiceWorker(): void {
 }
 
 async function register() {
+  const { Workbox } = await import('workbox-window')
   const container = navigator.serviceWorker
   // Controlled at load = a version is already installed; anything new after that is an update.
   let wasControlled = Boolean(container.controller)
-  const reg = await container.register(SW_URL, { scope: '/' })
-  registration = reg
+  const wb = new Workbox(SW_URL, { scope: '/' })
+  workbox = wb
 
   const noticeWaiting = () => {
-    if (reg.waiting && container.controller && phase === 'current') setPhase('available')
+    if (container.controller && phase === 'current') setPhase('available')
   }
-  noticeWaiting()
-  reg.addEventListener('updatefound', () => {
-    const installing = reg.installing
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') noticeWaiting()
-    })
-  })
+  // A newer worker installed and waiting, found now or at any later update check.
+  wb.addEventListener('waiting', noticeWaiting)
 
   // Another tab pressed Reload: this tab now runs old code under the new worker. Say so; the
   // visitor reloads when it suits them (their draft is safe in IndexedDB).
@@ -75,26 +73,23 @@ async function register() {
     wasControlled = true
   })
 
-  scheduleUpdateChecks(reg)
+  registration = await wb.register()
+  if (registration?.waiting) noticeWaiting()
+  scheduleUpdateChecks(wb)
 }
 
-function scheduleUpdateChecks(reg: ServiceWorkerRegistration) {
+function scheduleUpdateChecks(wb: Workbox) {
   let lastCheck = Date.now()
   const check = () => {
     if (!navigator.onLine) return
     lastCheck = Date.now()
-    reg.update().catch(() => undefined) // offline or server down: try again later
+    wb.update().catch(() => undefined) // offline or server down: try again later
   }
   setInterval(check, UPDATE_CHECK_INTERVAL_MS)
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > MIN_CHECK_GAP_MS) check()
   })
   window.addEventListener('online', check)
-}
-
-/** Asks the server for a newer sw.js now (used on return to the app and by tests). */
-export async function checkForUpdate(): Promise<void> {
-  await registration?.update()
 }
 
 /**
@@ -125,6 +120,6 @@ function activateWaitingWorker(): Promise<void> {
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true })
     setTimeout(resolve, ACTIVATION_TIMEOUT_MS)
     // The message the generated worker listens for (workbox's skipWaiting on request).
-    waiting.postMessage({ type: 'SKIP_WAITING' })
+    workbox?.messageSkipWaiting()
   })
 }
