@@ -1,16 +1,17 @@
+// The tokens and base styles first: every stylesheet after them builds on them.
+import './styles/global.css'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
 import { PwaChrome } from './app/pwa/PwaChrome'
 import { registerServiceWorker } from './app/pwa/register-sw'
-import './styles/global.css'
 
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
 
 // As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (Total Blocking Time on a slow phone, issue #11).
+// holding the main thread for the whole page (Total Blocking Time on a slow phone).
 const root = createRoot(document.getElementById('root')!)
 startTransition(() => {
   root.render(

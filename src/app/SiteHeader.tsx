@@ -5,6 +5,7 @@ import { useSessionSummary } from '../backend/session-summary'
 import { Logo } from '../components/Logo'
 import { SectionLink } from '../components/SectionLink'
 import { useSignOut } from '../features/account/use-sign-out'
+import './site-header.css'
 
 /** The nav's section entries, in page order. */
 const sectionLinks = [

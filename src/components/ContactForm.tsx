@@ -5,6 +5,7 @@ import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
 import { EMAIL_MAX, textLimits } from '../config/limits'
+import { Field } from './Field'
 
 export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
@@ -78,8 +79,7 @@ export function ContactForm({
 
   return (
     <form className="contact-form" onSubmit={onSubmit} onFocus={warmOutbox}>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+      <Field label="Name" htmlFor={`${id}-name`}>
         <input
           id={`${id}-name`}
           name="name"
@@ -92,9 +92,8 @@ export function ContactForm({
             update('name', e.target.value)
           }}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+      </Field>
+      <Field label="Email" htmlFor={`${id}-email`}>
         <input
           id={`${id}-email`}
           name="email"
@@ -105,9 +104,8 @@ export function ContactForm({
           value={fields.email}
           onChange={(e) => update('email', e.target.value)}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>Message</label>
+      </Field>
+      <Field label="Message" htmlFor={`${id}-message`}>
         <textarea
           id={`${id}-message`}
           name="message"
@@ -120,7 +118,7 @@ export function ContactForm({
             update('message', e.target.value)
           }}
         />
-      </div>
+      </Field>
       <button type="submit" className="btn btn-primary" disabled={submitting}>
         {submitting ? 'Sending...' : submitLabel}
       </button>

@@ -1,4 +1,5 @@
 import { useTimedMessage } from './use-timed-message'
+import './copy-email.css'
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text)

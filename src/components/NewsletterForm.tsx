@@ -5,6 +5,7 @@ import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
 import { EMAIL_MAX } from '../config/limits'
+import './newsletter-form.css'
 
 export const newsletterQueuedOffline =
   "You're offline - your sign-up is saved on this device and will be sent when you're back online."

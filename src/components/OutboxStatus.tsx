@@ -1,5 +1,6 @@
 import type { OutboxItem } from '../offline/db'
 import { useOutboxStatusLine } from '../offline/status-line'
+import './outbox-status.css'
 
 const itemLabels: Record<OutboxItem['collection'], string> = {
   contacts: 'Your message',

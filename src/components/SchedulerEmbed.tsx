@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
+import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
 

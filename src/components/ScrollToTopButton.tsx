@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import './scroll-to-top.css'
 
 /** SPEC.md §9: the button shows once the visitor has scrolled past 80% of the page. */
 export const SCROLL_TOP_THRESHOLD = 0.8

@@ -5,6 +5,7 @@ import { site } from '../config/site'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'
 import { SocialLinks } from './SocialLinks'
+import './site-footer.css'
 
 export const EXIT_AUDIT_CONFIRM =
   'Are you sure you want to exit the digital strategy audit? All progress will be lost.'

@@ -1,4 +1,5 @@
 import { site } from '../config/site'
+import './social-links.css'
 
 // Simple-outline icons, drawn inline so they cost no request and scale with the text.
 const icons: Record<string, string> = {

@@ -12,7 +12,8 @@ import {
   type DashboardAudit,
 } from './dashboard-audits'
 import { downloadText } from './download-text'
-import { ScoreBadge, ScoreBar } from './ScoreBar'
+import { ScoreBadge } from '../../components/ScoreBadge'
+import { ScoreBar } from './ScoreBar'
 
 interface AuditCardProps {
   audit: DashboardAudit

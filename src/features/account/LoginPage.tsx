@@ -9,6 +9,7 @@ import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
 import { EMAIL_MAX } from '../../config/limits'
+import { Field } from '../../components/Field'
 
 /** SPEC.md §2 "Login": email, password, Sign In ('Please wait...'), a link to sign up. */
 export default function LoginPage() {
@@ -50,8 +51,7 @@ export default function LoginPage() {
       <h1>Sign In</h1>
       {!online && <OfflineSignInNotice />}
       <form className="account-form" onSubmit={onSubmit}>
-        <div className="account-field">
-          <label htmlFor={ids.email}>Email</label>
+        <Field label="Email" htmlFor={ids.email}>
           <input
             id={ids.email}
             type="email"
@@ -62,9 +62,8 @@ export default function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
-        <div className="account-field">
-          <label htmlFor={ids.password}>Password</label>
+        </Field>
+        <Field label="Password" htmlFor={ids.password}>
           <input
             id={ids.password}
             type="password"
@@ -74,7 +73,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </Field>
         {error && (
           <p id={ids.error} className="account-error" role="alert">
             {error}
@@ -132,8 +131,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
       </button>
       <div id={ids.panel} hidden={!open}>
         <form className="account-form account-form--inline" onSubmit={onSubmit}>
-          <div className="account-field">
-            <label htmlFor={ids.email}>Email for the reset link</label>
+          <Field label="Email for the reset link" htmlFor={ids.email}>
             <input
               id={ids.email}
               type="email"
@@ -143,7 +141,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
+          </Field>
           <button type="submit" className="btn btn-secondary" disabled={busy}>
             {busy ? 'Sending...' : 'Send Reset Link'}
           </button>

@@ -1,6 +1,6 @@
 import { scoreBand } from '../../audit/bands'
 
-/** A labelled percentage with a bar coloured by the spec's 80/60 bands (the number is the text). */
+/** A labelled percentage with a bar coloured by its score band (the number is the text). */
 export function ScoreBar({ label, score }: { label: string; score: number }) {
   const clamped = Math.max(0, Math.min(100, score))
   return (
@@ -17,8 +17,4 @@ export function ScoreBar({ label, score }: { label: string; score: number }) {
       </div>
     </div>
   )
-}
-
-export function ScoreBadge({ score }: { score: number }) {
-  return <span className={`score-badge score-badge--${scoreBand(score)}`}>{score}%</span>
 }

@@ -8,6 +8,7 @@ import { requestPasswordReset, requestVerification } from '../../backend/session
 import { deleteAccount } from './account-actions'
 import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
+import { Field } from '../../components/Field'
 
 /** Where the dashboard goes once the account is gone, with the notice for the home page. */
 export interface Leaving {
@@ -61,10 +62,9 @@ export function SettingsTab({
   return (
     <div className="dashboard-settings">
       <h2>Settings</h2>
-      <div className="dashboard-field">
-        <label htmlFor={emailId}>Email</label>
+      <Field label="Email" htmlFor={emailId}>
         <input id={emailId} type="email" value={user.email} readOnly />
-      </div>
+      </Field>
 
       {!user.verified && (
         <div className="dashboard-card">
@@ -199,8 +199,7 @@ function DeleteAccountSteps({
   }
   return (
     <form className="delete-steps" onSubmit={onSubmit}>
-      <div className="dashboard-field">
-        <label htmlFor={passwordId}>Enter your current password to confirm</label>
+      <Field label="Enter your current password to confirm" htmlFor={passwordId}>
         <input
           id={passwordId}
           type="password"
@@ -209,7 +208,7 @@ function DeleteAccountSteps({
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-      </div>
+      </Field>
       <div className="delete-steps__actions">
         <button type="submit" className="btn btn-danger" disabled={busy}>
           {busy ? 'Deleting...' : 'Delete Account Permanently'}

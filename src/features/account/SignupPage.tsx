@@ -15,6 +15,7 @@ import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
 import { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from '../../config/limits'
+import { Field } from '../../components/Field'
 
 const EMPTY: SignupInput = {
   fullName: '',
@@ -84,8 +85,7 @@ export default function SignupPage() {
       <h1>Create Account</h1>
       {!online && <OfflineSignInNotice />}
       <form className="account-form" onSubmit={onSubmit}>
-        <div className="account-field">
-          <label htmlFor={ids.fullName}>Full name</label>
+        <Field label="Full name" htmlFor={ids.fullName}>
           <input
             id={ids.fullName}
             name="fullName"
@@ -95,9 +95,8 @@ export default function SignupPage() {
             value={form.fullName}
             onChange={(e) => update('fullName', e.target.value)}
           />
-        </div>
-        <div className="account-field">
-          <label htmlFor={ids.email}>Email</label>
+        </Field>
+        <Field label="Email" htmlFor={ids.email}>
           <input
             id={ids.email}
             type="email"
@@ -108,9 +107,8 @@ export default function SignupPage() {
             value={form.email}
             onChange={(e) => update('email', e.target.value)}
           />
-        </div>
-        <div className="account-field">
-          <label htmlFor={ids.password}>Password</label>
+        </Field>
+        <Field label="Password" htmlFor={ids.password}>
           <input
             id={ids.password}
             type="password"
@@ -126,9 +124,8 @@ export default function SignupPage() {
           <p id={ids.passwordHint} className="account-hint">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>
-        </div>
-        <div className="account-field">
-          <label htmlFor={ids.passwordConfirm}>Confirm Password</label>
+        </Field>
+        <Field label="Confirm Password" htmlFor={ids.passwordConfirm}>
           <input
             id={ids.passwordConfirm}
             type="password"
@@ -141,7 +138,7 @@ export default function SignupPage() {
             value={form.passwordConfirm}
             onChange={(e) => update('passwordConfirm', e.target.value)}
           />
-        </div>
+        </Field>
         <div className="account-check">
           <input
             id={ids.newsletter}

@@ -7,7 +7,7 @@ import { Modal } from '../../components/Modal'
 import { flowLabels, label } from '../../config/labels'
 import { parsePbDate } from '../../config/dates'
 import { formatDateTime } from './format'
-import { ScoreBadge } from './ScoreBadge'
+import { ScoreBadge } from '../../components/ScoreBadge'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useServerData } from './use-admin'
 
@@ -59,7 +59,7 @@ function AuditReport({ audit }: { audit: AuditRecord }) {
         <div>
           <dt>Overall score</dt>
           <dd>
-            <ScoreBadge score={audit.overallScore ?? 0} />
+            <ScoreBadge size="compact" score={audit.overallScore ?? 0} />
           </dd>
         </div>
         <div>
@@ -94,7 +94,7 @@ function AuditReport({ audit }: { audit: AuditRecord }) {
           {sectionNames.map((name) => (
             <li key={name}>
               <span>{name}</span>
-              <ScoreBadge score={sectionScores[name]} />
+              <ScoreBadge size="compact" score={sectionScores[name]} />
               <span className="admin-bar" aria-hidden="true">
                 <span style={{ width: `${Math.max(0, Math.min(100, sectionScores[name]))}%` }} />
               </span>

@@ -7,9 +7,10 @@ import { parsePbDate } from '../../config/dates'
 import { formatDateTime, shortId } from './format'
 import { ListToolbar } from './ListToolbar'
 import { Pager } from './Pager'
-import { ScoreBadge } from './ScoreBadge'
+import { ScoreBadge } from '../../components/ScoreBadge'
 import { EmptyState, ErrorState, LoadingState } from './StatusMessage'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
+import { Field } from '../../components/Field'
 
 const sortLabels: Record<AuditSort, string> = {
   newest: 'Newest first',
@@ -83,8 +84,7 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
           csv.run('audit-submissions', () => listAllAudits(pb, filter, sort), auditsCsv, 'audits')
         }
       >
-        <div className="admin-field">
-          <label htmlFor={sortId}>Sort</label>
+        <Field label="Sort" htmlFor={sortId}>
           <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as AuditSort)}>
             {(Object.keys(sortLabels) as AuditSort[]).map((s) => (
               <option key={s} value={s}>
@@ -92,7 +92,7 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </ListToolbar>
 
       <p className="admin-note" role="status">
@@ -132,7 +132,7 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
                       {newIds.has(audit.id) && <span className="admin-tag">New</span>}
                     </th>
                     <td>
-                      <ScoreBadge score={audit.overallScore} />
+                      <ScoreBadge size="compact" score={audit.overallScore} />
                     </td>
                     <td>
                       <time dateTime={parsePbDate(audit.created)?.toISOString()}>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { ReactNode } from 'react'
 import { periodLabels, type Period } from './format'
+import { Field } from '../../components/Field'
 
 interface ListToolbarProps {
   /** e.g. 'audits': names the search landmark and the controls. */
@@ -26,8 +27,7 @@ export function ListToolbar(props: ListToolbarProps) {
       aria-label={`Filter ${props.subject}`}
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="admin-field admin-field--grow">
-        <label htmlFor={`${id}-email`}>Filter by email</label>
+      <Field label="Filter by email" htmlFor={`${id}-email`} className="admin-toolbar__grow">
         <input
           id={`${id}-email`}
           type="search"
@@ -38,9 +38,8 @@ export function ListToolbar(props: ListToolbarProps) {
           value={props.email}
           onChange={(event) => props.onEmailChange(event.target.value)}
         />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-period`}>Submitted</label>
+      </Field>
+      <Field label="Submitted" htmlFor={`${id}-period`}>
         <select
           id={`${id}-period`}
           value={props.period}
@@ -52,7 +51,7 @@ export function ListToolbar(props: ListToolbarProps) {
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {props.children}
       <div className="admin-toolbar__actions">
         <button type="button" className="btn btn-secondary" onClick={props.onRefresh}>

@@ -5,6 +5,7 @@ import { lowestScoringSection, type AuditEvaluation } from '../../audit'
 import { paths } from '../../config/paths'
 import { ScoreCircle } from './ScoreCircle'
 import { EMAIL_MAX } from '../../config/limits'
+import { Field } from '../../components/Field'
 
 interface FreeAuditTeaserProps {
   evaluation: AuditEvaluation
@@ -68,8 +69,7 @@ export function FreeAuditTeaser({
         3 recommendations, and you can read it right here too.
       </p>
       <form className="audit-teaser__form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={ids.email}>Email</label>
+        <Field label="Email" htmlFor={ids.email}>
           <input
             id={ids.email}
             type="email"
@@ -89,7 +89,7 @@ export function FreeAuditTeaser({
               {emailError}
             </p>
           )}
-        </div>
+        </Field>
         <button type="submit" className="btn btn-accent audit-teaser__submit" disabled={sending}>
           {sending ? 'Sending...' : 'Get My Results'}
         </button>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { SchedulerEmbed } from '../../components/SchedulerEmbed'
 import { site } from '../../config/site'
+import './call.css'
 
 /** `/call`: a friendly call. Coming here is asking for the scheduler, so it loads at once. */
 export default function CallPage() {

@@ -1,4 +1,5 @@
 import { ContactSection } from './ContactSection'
+import './home.css'
 
 /** `/contact`: the home page's contact section on its own. */
 export default function ContactPage() {

@@ -5,6 +5,7 @@ import { PortfolioSection } from './PortfolioSection'
 import { PricingSection } from './PricingSection'
 import { ServicesSection } from './ServicesSection'
 import { useScrollToSection } from './use-scroll-to-section'
+import './home.css'
 
 /** `/`: the sections of SPEC.md §2 in order. Rendered eagerly; everything heavy loads on demand. */
 export function HomePage() {

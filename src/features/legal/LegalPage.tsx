@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import './legal.css'
 
 /** The shared frame of the privacy and terms pages: title, date and readable prose. */
 export function LegalPage({
