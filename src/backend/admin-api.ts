@@ -70,7 +70,40 @@ export function adminFilter(pb: PocketBase, filter: AdminFilter): string {
   return parts.join(' && ')
 }
 
+// --- one list helper --------------------------------------------------------------------
+
+/** Which rows of which collection, in which order, with which fields. */
+export interface ListQuery {
+  collection: string
+  filter: string
+  sort: string
+  fields: string
+}
+
+/** One page of an admin list. */
+export function listPage<T>(
+  pb: PocketBase,
+  query: ListQuery,
+  page: number,
+): Promise<ListResult<T>> {
+  const { collection, ...options } = query
+  return pb.collection(collection).getList<T>(page, ADMIN_PAGE_SIZE, options)
+}
+
+/** Every row matching the query (for the CSV exports), fetched 500 at a time. */
+export function listAll<T>(pb: PocketBase, query: ListQuery): Promise<T[]> {
+  const { collection, ...options } = query
+  return pb.collection(collection).getFullList<T>({ ...options, batch: 500 })
+}
+
 // --- audits ------------------------------------------------------------------------------
+
+const auditQuery = (pb: PocketBase, filter: AdminFilter, sort: AuditSort): ListQuery => ({
+  collection: collections.audits,
+  filter: adminFilter(pb, filter),
+  sort: AUDIT_SORTS[sort],
+  fields: AUDIT_LIST_FIELDS,
+})
 
 export function listAudits(
   pb: PocketBase,
@@ -78,11 +111,7 @@ export function listAudits(
   filter: AdminFilter,
   sort: AuditSort = 'newest',
 ): Promise<ListResult<AuditListItem>> {
-  return pb.collection(collections.audits).getList<AuditListItem>(page, ADMIN_PAGE_SIZE, {
-    filter: adminFilter(pb, filter),
-    sort: AUDIT_SORTS[sort],
-    fields: AUDIT_LIST_FIELDS,
-  })
+  return listPage(pb, auditQuery(pb, filter, sort), page)
 }
 
 /** Every audit matching the filter (for the CSV), not just one page. */
@@ -91,12 +120,7 @@ export function listAllAudits(
   filter: AdminFilter,
   sort: AuditSort = 'newest',
 ): Promise<AuditListItem[]> {
-  return pb.collection(collections.audits).getFullList<AuditListItem>({
-    filter: adminFilter(pb, filter),
-    sort: AUDIT_SORTS[sort],
-    fields: 'id,email,overallScore,created',
-    batch: 500,
-  })
+  return listAll(pb, auditQuery(pb, filter, sort))
 }
 
 /** Counters over ALL audits matching the filter, counted by the database. */
@@ -120,25 +144,23 @@ export async function getAudit(pb: PocketBase, id: string): Promise<AuditRecord 
 // --- contact messages -----------------------------------------------------------------
 
 /** Unprocessed first, newest first within each group. */
+const contactQuery = (pb: PocketBase, filter: AdminFilter): ListQuery => ({
+  collection: collections.contacts,
+  filter: adminFilter(pb, filter),
+  sort: 'processed,-created',
+  fields: CONTACT_LIST_FIELDS,
+})
+
 export function listContacts(
   pb: PocketBase,
   page: number,
   filter: AdminFilter,
 ): Promise<ListResult<ContactListItem>> {
-  return pb.collection(collections.contacts).getList<ContactListItem>(page, ADMIN_PAGE_SIZE, {
-    filter: adminFilter(pb, filter),
-    sort: 'processed,-created',
-    fields: CONTACT_LIST_FIELDS,
-  })
+  return listPage(pb, contactQuery(pb, filter), page)
 }
 
 export function listAllContacts(pb: PocketBase, filter: AdminFilter): Promise<ContactListItem[]> {
-  return pb.collection(collections.contacts).getFullList<ContactListItem>({
-    filter: adminFilter(pb, filter),
-    sort: 'processed,-created',
-    fields: CONTACT_LIST_FIELDS,
-    batch: 500,
-  })
+  return listAll(pb, contactQuery(pb, filter))
 }
 
 /** The only change the contacts update rule allows an admin. */
@@ -154,34 +176,33 @@ export function setContactProcessed(
 
 // --- newsletter subscribers -------------------------------------------------------------
 
+const subscriberQuery = (pb: PocketBase, filter: AdminFilter): ListQuery => ({
+  collection: collections.newsletter,
+  filter: adminFilter(pb, filter),
+  sort: '-created',
+  fields: SUBSCRIBER_LIST_FIELDS,
+})
+
 export function listSubscribers(
   pb: PocketBase,
   page: number,
   filter: AdminFilter,
 ): Promise<ListResult<SubscriberListItem>> {
-  return pb.collection(collections.newsletter).getList<SubscriberListItem>(page, ADMIN_PAGE_SIZE, {
-    filter: adminFilter(pb, filter),
-    sort: '-created',
-    fields: SUBSCRIBER_LIST_FIELDS,
-  })
+  return listPage(pb, subscriberQuery(pb, filter), page)
 }
 
 export function listAllSubscribers(
   pb: PocketBase,
   filter: AdminFilter,
 ): Promise<SubscriberListItem[]> {
-  return pb.collection(collections.newsletter).getFullList<SubscriberListItem>({
-    filter: adminFilter(pb, filter),
-    sort: '-created',
-    fields: SUBSCRIBER_LIST_FIELDS,
-    batch: 500,
-  })
+  return listAll(pb, subscriberQuery(pb, filter))
 }
 
 // --- failed mail ------------------------------------------------------------------------
 
 export function listFailedMail(pb: PocketBase): Promise<FailedMailItem[]> {
-  return pb.collection(collections.mailOutbox).getFullList<FailedMailItem>({
+  return listAll(pb, {
+    collection: collections.mailOutbox,
     filter: 'status = "failed"',
     sort: '-created',
     fields: FAILED_MAIL_FIELDS,

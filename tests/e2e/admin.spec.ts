@@ -377,7 +377,7 @@ test.describe('the console', () => {
     await expect(rows.first()).toContainText('Footer')
 
     const failedMail = page.getByRole('region', { name: /Failed e-mails/ })
-    await expect(failedMail).toContainText(`To bounced@${domain}`)
+    await expect(failedMail).toContainText(`bounced@${domain}`)
     await failedMail.getByRole('button', { name: `Retry the e-mail to bounced@${domain}` }).click()
     await expect(
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),

@@ -1,14 +1,10 @@
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
 import { getAuditStats, listAllAudits, listAudits, type AuditSort } from '../../backend/admin-api'
-import { messages } from '../../config/messages'
+import { AdminList, pageCounts } from './AdminList'
+import { auditList } from './admin-lists'
 import { auditsCsv } from './csv'
-import { parsePbDate } from '../../config/dates'
-import { formatDateTime, shortId } from './format'
 import { ListToolbar } from './ListToolbar'
-import { Pager } from './Pager'
-import { ScoreBadge } from '../../components/ScoreBadge'
-import { EmptyState, ErrorState, LoadingState } from './StatusMessage'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
 import { Field } from '../../components/Field'
 
@@ -99,72 +95,14 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
         {csv.note || liveNote}
       </p>
 
-      {list.loading ? (
-        <LoadingState />
-      ) : failed && !list.data ? (
-        <ErrorState text={messages.adminLoadFailure} onRetry={refreshAll} />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <EmptyState text="No audit submissions found." />
-      ) : (
-        <>
-          {failed && <ErrorState text={messages.adminLoadFailure} onRetry={refreshAll} />}
-          <div
-            className="admin-table-wrap"
-            role="region"
-            aria-label="Audit submissions"
-            tabIndex={0}
-          >
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Overall Score</th>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Audit ID</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((audit) => (
-                  <tr key={audit.id} className={newIds.has(audit.id) ? 'is-new' : undefined}>
-                    <th scope="row" className="admin-table__email">
-                      {audit.email}
-                      {newIds.has(audit.id) && <span className="admin-tag">New</span>}
-                    </th>
-                    <td>
-                      <ScoreBadge size="compact" score={audit.overallScore} />
-                    </td>
-                    <td>
-                      <time dateTime={parsePbDate(audit.created)?.toISOString()}>
-                        {formatDateTime(audit.created)}
-                      </time>
-                    </td>
-                    <td>
-                      <code>{shortId(audit.id)}</code>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-secondary admin-btn-small"
-                        onClick={() => onOpenAudit(audit.id)}
-                      >
-                        View Details<span className="visually-hidden"> for {audit.email}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            noun="audits"
-            page={page}
-            totalPages={list.data.totalPages}
-            totalItems={list.data.totalItems}
-            onPage={controls.setPage}
-          />
-        </>
-      )}
+      <AdminList
+        definition={auditList(newIds, onOpenAudit)}
+        rows={list.data?.items}
+        loading={list.loading}
+        failed={failed}
+        onRetry={refreshAll}
+        pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
+      />
     </>
   )
 }

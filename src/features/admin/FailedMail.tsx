@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { pb } from '../../backend/client'
 import { listFailedMail, retryMail, type FailedMailItem } from '../../backend/admin-api'
-import { label } from '../../config/labels'
-import { formatDateTime, mailKindLabels } from './format'
+import { AdminList } from './AdminList'
+import { failedMailList } from './admin-lists'
 import { useLiveChanges, useServerData } from './use-admin'
 
 /** E-mails the queue gave up on, each with a Retry that puts it back in the queue. */
@@ -27,40 +27,24 @@ export function FailedMail() {
     }
   }
 
-  const items = failed.data ?? []
+  const count = failed.data?.length ?? 0
   return (
     <>
       <p className="admin-note" role="status">
         {note}
       </p>
-      {items.length > 0 && (
+      {/* Shown only when something failed, or when the list itself could not be loaded. */}
+      {(count > 0 || failed.error !== undefined) && (
         <section className="admin-failed-mail" aria-labelledby="failed-mail-heading">
-          <h2 id="failed-mail-heading">Failed e-mails ({items.length})</h2>
+          <h2 id="failed-mail-heading">Failed e-mails ({count})</h2>
           <p>These could not be sent after several tries. Retry puts one back in the queue.</p>
-          <ul>
-            {items.map((mail) => (
-              <li key={mail.id}>
-                <div>
-                  <strong>{mail.subject}</strong>
-                  <span>
-                    To {mail.to} · {label(mailKindLabels, mail.kind)} · {mail.attempts} tries ·{' '}
-                    {formatDateTime(mail.created)}
-                  </span>
-                  {mail.lastError && (
-                    <span className="admin-muted">Last error: {mail.lastError}</span>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  className="btn btn-secondary admin-btn-small"
-                  disabled={busy === mail.id}
-                  onClick={() => void retry(mail)}
-                >
-                  Retry<span className="visually-hidden"> the e-mail to {mail.to}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <AdminList
+            definition={failedMailList(busy, (mail) => void retry(mail))}
+            rows={failed.data}
+            loading={failed.loading}
+            failed={failed.error !== undefined}
+            onRetry={failed.refresh}
+          />
         </section>
       )}
     </>

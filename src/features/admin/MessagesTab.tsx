@@ -6,13 +6,10 @@ import {
   setContactProcessed,
   type ContactListItem,
 } from '../../backend/admin-api'
+import { AdminList, pageCounts } from './AdminList'
+import { messageList } from './admin-lists'
 import { contactsCsv } from './csv'
-import { contactSourceLabels, label } from '../../config/labels'
-import { parsePbDate } from '../../config/dates'
-import { formatDateTime } from './format'
 import { ListToolbar } from './ListToolbar'
-import { Pager } from './Pager'
-import { EmptyState, ErrorState, LoadingState } from './StatusMessage'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
 
 interface MessagesTabProps {
@@ -76,80 +73,14 @@ export function MessagesTab({ onOpenAudit }: MessagesTabProps) {
         {saveNote || csv.note}
       </p>
 
-      {list.loading ? (
-        <LoadingState />
-      ) : list.error !== undefined && !list.data ? (
-        <ErrorState text="Failed to fetch messages" onRetry={list.refresh} />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <EmptyState text="No messages found." />
-      ) : (
-        <>
-          <div className="admin-table-wrap" role="region" aria-label="Messages" tabIndex={0}>
-            <table className="admin-table admin-table--messages">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Audit</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Processed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((contact) => (
-                  <tr key={contact.id} className={contact.processed ? 'is-done' : undefined}>
-                    <th scope="row">{contact.name}</th>
-                    <td>
-                      <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                    </td>
-                    <td className="admin-table__message">{contact.message}</td>
-                    <td>{label(contactSourceLabels, contact.source)}</td>
-                    <td>
-                      {contact.auditId ? (
-                        <button
-                          type="button"
-                          className="btn btn-secondary admin-btn-small"
-                          onClick={() => onOpenAudit(contact.auditId)}
-                        >
-                          View audit<span className="visually-hidden"> of {contact.name}</span>
-                        </button>
-                      ) : (
-                        <span className="admin-muted">–</span>
-                      )}
-                    </td>
-                    <td>
-                      <time dateTime={parsePbDate(contact.created)?.toISOString()}>
-                        {formatDateTime(contact.created)}
-                      </time>
-                    </td>
-                    <td>
-                      <label className="admin-toggle">
-                        <input
-                          type="checkbox"
-                          checked={contact.processed}
-                          disabled={saving.has(contact.id)}
-                          onChange={(e) => void toggleProcessed(contact, e.target.checked)}
-                        />
-                        Processed
-                        <span className="visually-hidden"> (message from {contact.name})</span>
-                      </label>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            noun="messages"
-            page={page}
-            totalPages={list.data.totalPages}
-            totalItems={list.data.totalItems}
-            onPage={controls.setPage}
-          />
-        </>
-      )}
+      <AdminList
+        definition={messageList(saving, (c, p) => void toggleProcessed(c, p), onOpenAudit)}
+        rows={list.data?.items}
+        loading={list.loading}
+        failed={list.error !== undefined}
+        onRetry={list.refresh}
+        pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
+      />
     </>
   )
 }

@@ -1,12 +1,9 @@
 import { pb } from '../../backend/client'
 import { listAllSubscribers, listSubscribers } from '../../backend/admin-api'
+import { AdminList, pageCounts } from './AdminList'
+import { subscriberList } from './admin-lists'
 import { subscribersCsv } from './csv'
-import { label, newsletterSourceLabels } from '../../config/labels'
-import { parsePbDate } from '../../config/dates'
-import { formatDateTime } from './format'
 import { ListToolbar } from './ListToolbar'
-import { Pager } from './Pager'
-import { EmptyState, ErrorState, LoadingState } from './StatusMessage'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
 
 /** Newsletter subscribers, newest first. */
@@ -43,49 +40,14 @@ export function SubscribersTab() {
         {csv.note}
       </p>
 
-      {list.loading ? (
-        <LoadingState />
-      ) : list.error !== undefined && !list.data ? (
-        <ErrorState text="Failed to fetch subscribers" onRetry={list.refresh} />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <EmptyState text="No subscribers found." />
-      ) : (
-        <>
-          <div className="admin-table-wrap" role="region" aria-label="Subscribers" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Subscribed</th>
-                  <th scope="col">Active</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <th scope="row">{subscriber.email}</th>
-                    <td>{label(newsletterSourceLabels, subscriber.source)}</td>
-                    <td>
-                      <time dateTime={parsePbDate(subscriber.created)?.toISOString()}>
-                        {formatDateTime(subscriber.created)}
-                      </time>
-                    </td>
-                    <td>{subscriber.active ? 'Yes' : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            noun="subscribers"
-            page={page}
-            totalPages={list.data.totalPages}
-            totalItems={list.data.totalItems}
-            onPage={controls.setPage}
-          />
-        </>
-      )}
+      <AdminList
+        definition={subscriberList}
+        rows={list.data?.items}
+        loading={list.loading}
+        failed={list.error !== undefined}
+        onRetry={list.refresh}
+        pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
+      />
     </>
   )
 }
