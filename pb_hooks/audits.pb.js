@@ -1,5 +1,5 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// The server is the authority on audit scores (DESIGN.md §3). Every audits create is validated
+// The server is the authority on audit scores. Every audits create is validated
 // and re-scored here with the same engine the browser uses (src/audit/, bundled to
 // lib/audit-engine.cjs by scripts/build-engine.mjs): a bad submission answers 400 naming the
 // field (e.g. data["answers.primary_goal"]), and whatever the client sent for answers' scores,

@@ -1,5 +1,5 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// gzip for the responses worth compressing (issue #11). PocketBase's static handler (--publicDir)
+// gzip for the responses worth compressing. PocketBase's static handler (--publicDir)
 // sends every file as is: ~300 KB of JavaScript where ~95 KB gzip would do, which on a 1.6 Mbps
 // link is seconds of waiting. PocketBase ships the middleware ($apis.gzip(), level 6) but not
 // switched on; this hook applies it to

@@ -1,5 +1,5 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Contact messages (DESIGN.md §3): stored trimmed, with a lowercased e-mail, and always
+// Contact messages: stored trimmed, with a lowercased e-mail, and always
 // unprocessed on create. The create rule already refuses a client that presets `processed`;
 // forcing it here also covers superuser and batch creates. A name or message that is only
 // blank space becomes empty and fails the field's `required` check (400 naming the field).

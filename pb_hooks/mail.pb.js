@@ -1,5 +1,5 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// The durable mail queue (DESIGN.md §4). Creating a contact or an audit queues its e-mails in
+// The durable mail queue. Creating a contact or an audit queues its e-mails in
 // mail_outbox in the same transaction as the record; nothing is sent inside a request (an SMTP
 // server that never answers would hang it for minutes). A cron job sends due mail every
 // minute; POST /api/mail/flush (superusers) runs the same sender on demand.

@@ -1,4 +1,4 @@
-// The JavaScript byte budget (issue #11, DESIGN.md §6): which chunks a route needs, their gzip
+// The JavaScript byte budget: which chunks a route needs, their gzip
 // and brotli sizes, and the check against the budget. Pure functions over a Vite build (its
 // .vite/manifest.json and index.html) plus one reader that loads those from a dist folder.
 //

@@ -1,4 +1,4 @@
-// Every route of SPEC.md §2. Pages other than home load lazily, so `/` ships only what it needs.
+// Every route of the app. Pages other than home load lazily, so `/` ships only what it needs.
 // The declarative <BrowserRouter>/<Routes> is used rather than the data router
 // (createBrowserRouter): the app uses no loaders, actions or fetchers, and leaving that machinery
 // out keeps ~17 KiB gzip off the home page's JavaScript budget (see scripts/bench-budget.mjs).

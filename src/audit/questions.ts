@@ -1,4 +1,4 @@
-// The question bank: 7 sections and 26 questions (SPEC.md §3), written for the owner of a small
+// The question bank: 7 sections and 26 questions, written for the owner of a small
 // rural business - an inn, a contractor, a shop, a cafe. Ids, section names and the scores of
 // primary_goal, lead_generation and lead_tracking are fixed by the spec.
 import type { AuditOption, AuditQuestion, AuditSection } from './types'

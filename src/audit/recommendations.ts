@@ -1,4 +1,4 @@
-// The consultant's advice: rules that fire on answer values (SPEC.md §9). Every option that
+// The consultant's advice: rules that fire on answer values. Every option that
 // loses points has a rule, and every rule names options that exist (tests prove both), so no
 // rule is dead. Each piece of advice ends in a step a busy owner can take this week.
 import { sections } from './questions'
@@ -374,7 +374,7 @@ export const recommendationRules: readonly RecommendationRule[] = [
   ),
 ]
 
-/** The three general top-ups of SPEC.md §9, in this order. */
+/** The three general recommendations that top up a short list, in this order. */
 export const generalRecommendations: readonly Recommendation[] = [
   {
     title: 'Get a comprehensive business review',

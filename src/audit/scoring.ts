@@ -1,4 +1,4 @@
-// Scoring of SPEC.md §9 and §4: a skipped question counts as 0 of 10, a section score is the
+// Scoring: a skipped question counts as 0 of 10, a section score is the
 // rounded percentage of its points, the overall score the rounded percentage of all points.
 import {
   ANSWER_NOT_GIVEN,

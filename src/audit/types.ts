@@ -18,7 +18,7 @@ export interface AuditQuestion {
 }
 
 export interface AuditSection {
-  /** The section name of SPEC.md §3; also the key of `sectionScores`. */
+  /** The section's name as the report shows it; also the key of `sectionScores`. */
   name: string
   /** One line under the section heading: why these questions matter. */
   intro: string

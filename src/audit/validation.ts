@@ -1,4 +1,4 @@
-// Validation of an audit submission (SPEC.md §5), run when the browser queues an audit and
+// Validation of an audit submission, run when the browser queues an audit and
 // again by the server hook. Messages are the spec's; field errors name the exact field,
 // e.g. 'answers.primary_goal', so the server can answer 400 with PocketBase's error shape.
 import { ANSWER_NOT_GIVEN, OTHER_TEXT_MAX_LENGTH, optionFor, questionById } from './questions'

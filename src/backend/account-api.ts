@@ -6,7 +6,7 @@ import { messages } from '../config/messages'
 import { describeError } from './errors'
 import { collections, type AuditRecord, type UserRecord } from './types'
 
-/** DESIGN.md §3 raises the spec's 6 to 8 (NIST SP 800-63B); the users migration enforces it. */
+/** At least 8 characters (NIST SP 800-63B); the users migration enforces it. */
 export const MIN_PASSWORD_LENGTH = 8
 
 export const accountMessages = {
@@ -36,7 +36,7 @@ export interface SignupInput {
 
 export type SignupField = 'fullName' | 'email' | 'password' | 'passwordConfirm' | 'agreedToTerms'
 
-/** The sign-up checks of SPEC.md §5, in its order; null when the form may be sent. */
+/** The sign-up form's checks, in order; null when the form may be sent. */
 export function validateSignup(input: SignupInput): { field: SignupField; message: string } | null {
   if (!input.agreedToTerms)
     return { field: 'agreedToTerms', message: accountMessages.termsRequired }
@@ -90,7 +90,7 @@ const FIELD_LABELS: Record<string, string> = {
   fullName: 'Full name',
 }
 
-/** Sign-up failure text: never confirms that an e-mail is registered (SPEC.md §8). */
+/** Sign-up failure text: never confirms that an e-mail is registered. */
 export function signupErrorMessage(err: unknown): string {
   if (err instanceof SignupNotPossibleError) return accountMessages.signupNotPossible
   const d = describeError(err)

@@ -24,7 +24,7 @@ interface ContactFormProps {
 }
 
 /**
- * SPEC.md §4: name, e-mail and message, all required -> submitting ('Sending...', disabled) ->
+ * Name, e-mail and message, all required -> submitting ('Sending...', disabled) ->
  * success or error, the message clearing after 5 seconds. Emptied on success; on error the
  * typed text stays so nothing has to be written twice.
  */

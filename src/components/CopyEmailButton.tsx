@@ -16,7 +16,7 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('copy command refused')
 }
 
-/** Copies an e-mail address; shows '(Copied!)' or '(Error)' for 2 seconds (SPEC.md §2). */
+/** Copies an e-mail address; shows '(Copied!)' or '(Error)' for 2 seconds. */
 export function CopyEmailButton({ email }: { email: string }) {
   const [feedback, setFeedback] = useTimedMessage<'(Copied!)' | '(Error)'>(2000)
 

@@ -21,7 +21,7 @@ interface NewsletterFormProps {
 }
 
 /**
- * SPEC.md §4: idle -> submitting ('Signing up...') -> success or error. The message clears after
+ * Idle -> submitting ('Signing up...') -> success or error. The message clears after
  * 5 seconds or as soon as the visitor types; the field empties on success. A second sign-up of
  * the same address is a success (the server answers 200 without adding a row).
  */

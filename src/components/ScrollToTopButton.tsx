@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import './scroll-to-top.css'
 
-/** SPEC.md §9: the button shows once the visitor has scrolled past 80% of the page. */
+/** The button shows once the visitor has scrolled past 80% of the page. */
 export const SCROLL_TOP_THRESHOLD = 0.8
 
 function scrolledFraction(): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * A value that clears itself `ms` after it was set (SPEC.md §9: form messages clear after 5 s,
+ * A value that clears itself `ms` after it was set (form messages clear after 5 s,
  * copy feedback after 2 s). Setting a new value, even an equal one, restarts the clock.
  */
 export function useTimedMessage<T>(ms: number) {

@@ -1,4 +1,4 @@
-// The free audit in Chromium against the real server (SPEC.md §2, issue #7): answer some
+// The free audit in Chromium against the real server: answer some
 // questions and skip others, reload mid-way and resume, finish, give an e-mail, and compare
 // the report on screen with the row the server scored. axe-core on every step; screenshots of
 // the question step and the report on a phone and a desktop.

@@ -1,4 +1,4 @@
-// The signed-in audit in Chromium against the real server (SPEC.md §2, issue #7): the gate
+// The signed-in audit in Chromium against the real server: the gate
 // while signed out, `next` bringing the visitor back after signing in through /login, the
 // finished audit stored with the user, and the audit in /dashboard. axe-core on every step.
 import { expect, test } from './support/csp-guard'

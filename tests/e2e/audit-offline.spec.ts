@@ -1,4 +1,4 @@
-// The free audit with no signal (issue #7): the connection drops after the page loaded, the
+// The free audit with no signal: the connection drops after the page loaded, the
 // whole audit and the e-mail step happen offline, a reload while still offline shows the
 // report and its pending status again, and once online the row arrives exactly once.
 import { expect, test } from './support/csp-guard'

@@ -1,4 +1,4 @@
-// The app under its Content-Security-Policy (issue #12), in Chromium against `npm start`: every
+// The app under its Content-Security-Policy, in Chromium against `npm start`: every
 // route renders with no CSP violation, the service worker and the scheduler embed still work, the
 // PocketBase dashboard still works, and the policy really refuses what it should.
 import { test as plain } from '@playwright/test'

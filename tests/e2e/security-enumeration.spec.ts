@@ -1,4 +1,4 @@
-// Account enumeration in the UI (issue #12): the sign-in, forgot-password and sign-up pages show
+// Account enumeration in the UI: the sign-in, forgot-password and sign-up pages show
 // the same text for a registered and an unregistered e-mail (the server side is
 // tests/integration/enumeration.test.ts).
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Stored XSS (issue #12), in Chromium against the real server: markup typed into every text
+// Stored XSS, in Chromium against the real server: markup typed into every text
 // field a visitor can fill (audit other-text, contact name and message, sign-up full name, and
 // the user agent a script can forge) is shown as text in the report, the admin console, the
 // dashboard and the e-mails. No dialog opens, no script runs, no element is injected, and (the

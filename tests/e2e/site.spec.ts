@@ -1,4 +1,4 @@
-// The marketing site in Chromium (issue #6): navigation on desktop and in the mobile menu,
+// The marketing site in Chromium: navigation on desktop and in the mobile menu,
 // the copy button, the scheduler loaded only on demand with its offline fallback, the call
 // and legal pages, axe-core on every page, and screenshots of `/` at phone and desktop size.
 import { expect, test } from './support/csp-guard'

@@ -1,4 +1,4 @@
-// Account enumeration (issue #12, DESIGN.md §3): sign-up, sign-in, password reset and the
+// Account enumeration: sign-up, sign-in, password reset and the
 // verification request answer a registered e-mail exactly as an unregistered one - status, body
 // shape and message - and the texts the pages build from those answers are the same too.
 import type PocketBase from 'pocketbase'

@@ -1,5 +1,5 @@
-// Bad input, fuzzed against the real server (issue #12): 512 generated audit submissions, each
-// answered 2xx or 4xx naming the field, never 5xx; every audit they stored fits DESIGN.md §3,
+// Bad input, fuzzed against the real server: 512 generated audit submissions, each
+// answered 2xx or 4xx naming the field, never 5xx; every audit they stored fits the schema and rules of pb_migrations/,
 // with the scores and recommendations the server computed from the stored answers.
 import fc from 'fast-check'
 import {

@@ -1,5 +1,5 @@
-// Bad input, fuzzed against the real server (issue #12): 512 generated contact messages, each
-// answered 2xx or 4xx naming the field, never 5xx; every row they stored fits DESIGN.md §3.
+// Bad input, fuzzed against the real server: 512 generated contact messages, each
+// answered 2xx or 4xx naming the field, never 5xx; every row they stored fits the schema and rules of pb_migrations/.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { pbUrl } from './helpers'

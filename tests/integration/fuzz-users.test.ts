@@ -1,5 +1,5 @@
-// Bad input, fuzzed against the real server (issue #12): 512 generated sign-ups, each answered
-// 2xx or 4xx naming the field, never 5xx; every account they created fits DESIGN.md §3 (no
+// Bad input, fuzzed against the real server: 512 generated sign-ups, each answered
+// 2xx or 4xx naming the field, never 5xx; every account they created fits the schema and rules of pb_migrations/ (no
 // admin, not verified, the terms time the server's own).
 import fc from 'fast-check'
 import { expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The API rules of DESIGN.md §3, checked as a table against the real PocketBase: every row is
+// The collections' API rules (pb_migrations/), checked as a table against the real PocketBase: every row is
 // one actor doing one action on one collection, with the status and the record ids expected.
 // PocketBase answers a rule that hides a record with 404 (view/update/delete), a list with
 // 200 and only the visible rows, a failed create rule with 400, and a null (superuser-only)
@@ -249,7 +249,7 @@ function describeReply(reply: Reply): string {
   return `answered ${reply.status} ${JSON.stringify(reply.body)}`
 }
 
-describe('API rules (DESIGN.md §3) against the real server', () => {
+describe('API rules against the real server', () => {
   let world: World
   beforeAll(async () => {
     world = await seedWorld()

@@ -1,4 +1,4 @@
-// The crash-and-restart soak of issue #12, small enough for `npm test` (5 visitors x 4
+// The crash-and-restart soak, small enough for `npm test` (5 visitors x 4
 // submissions, two crashes); `npm run soak` runs the full 20 x 10 with the same code. Sizes can
 // be raised with SOAK_VISITORS / SOAK_SUBMISSIONS. Runs its own server on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -21,7 +21,7 @@ function isTab(value: string | null): value is TabId {
   return TABS.some((t) => t.id === value)
 }
 
-/** SPEC.md §2 "Dashboard": signed-in only; three tabs, the chosen one kept in `?tab=`. */
+/** The dashboard: signed-in only; three tabs, the chosen one kept in `?tab=`. */
 export default function DashboardPage() {
   const { user } = useSession()
   // Set just before the account is deleted: where to go once the session ends.

@@ -11,7 +11,7 @@ import './account.css'
 import { EMAIL_MAX } from '../../config/limits'
 import { Field } from '../../components/Field'
 
-/** SPEC.md §2 "Login": email, password, Sign In ('Please wait...'), a link to sign up. */
+/** Sign in: email, password, Sign In ('Please wait...'), a link to sign up. */
 export default function LoginPage() {
   const [params] = useSearchParams()
   const next = params.get('next')

@@ -152,7 +152,7 @@ function FeedbackLine({ feedback }: { feedback: Feedback }) {
   )
 }
 
-/** SPEC.md §5: a confirmation, then the current password; an empty password cancels. */
+/** Account deletion: a confirmation, then the current password; an empty password cancels. */
 function DeleteAccountSteps({
   onCancel,
   onFailed,

@@ -26,7 +26,7 @@ const EMPTY: SignupInput = {
   agreedToTerms: false,
 }
 
-/** SPEC.md §2 "Signup" and §5 validation; goes to `next` or /dashboard once signed in. */
+/** Sign up, with the form's checks before sending; goes to `next` or /dashboard once signed in. */
 export default function SignupPage() {
   const [params] = useSearchParams()
   const next = params.get('next')

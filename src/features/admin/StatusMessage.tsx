@@ -1,4 +1,4 @@
-/** The shared loading / empty / error states of the admin tables (texts of SPEC.md §2, §8). */
+/** The shared loading / empty / error states of the admin tables . */
 export function LoadingState() {
   return (
     <p className="admin-state" role="status">

@@ -33,7 +33,7 @@ interface AuditReportProps {
 }
 
 /**
- * The full report of both flows (SPEC.md §2): overall score in a coloured circle, a bar per
+ * The full report of both flows: overall score in a coloured circle, a bar per
  * section, the Top 3 Recommendations, the recommendations per section, the next steps and the
  * report contact form. A print stylesheet turns it into a clean one-to-two page document.
  */

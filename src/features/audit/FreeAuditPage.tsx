@@ -1,4 +1,4 @@
-// /free-audit (SPEC.md §2 "Free audit screen"): landing -> questions -> teaser -> results.
+// /free-audit: landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
 import { useRef, useState } from 'react'
 import { messages } from '../../config/messages'

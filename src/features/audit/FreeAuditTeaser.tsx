@@ -22,7 +22,7 @@ interface FreeAuditTeaserProps {
 }
 
 /**
- * The free flow's teaser (SPEC.md §2): thanks, the score, the weakest section as the biggest
+ * The free flow's teaser: thanks, the score, the weakest section as the biggest
  * time-saving opportunity, and the e-mail that unlocks the full report.
  */
 export function FreeAuditTeaser({
@@ -42,7 +42,7 @@ export function FreeAuditTeaser({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // SPEC.md §5: ignored while empty or already sending.
+    // Ignored while empty or already sending.
     if (sending || !email.trim()) return
     onSubmit()
   }

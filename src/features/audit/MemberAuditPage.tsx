@@ -1,4 +1,4 @@
-// /digital-audit and /digital-strategy-audit (SPEC.md §2 "Signed-in audit screen"): a gate
+// /digital-audit and /digital-strategy-audit: a gate
 // while signed out; signed in, landing -> questions -> report. Progress lives in the user's
 // own draft; the audit goes through the outbox with flow 'member', bound to that user.
 import { useRef, useState } from 'react'

@@ -24,7 +24,7 @@ interface QuestionStepProps {
 }
 
 /**
- * One section per page (SPEC.md §2 "Questions"): its questions as radio groups, `other`
+ * One section per page: its questions as radio groups, `other`
  * revealing 'Please specify...', any question skippable, Previous/Next and a progress bar.
  */
 export function QuestionStep({

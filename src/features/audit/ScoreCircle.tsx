@@ -14,7 +14,7 @@ interface ScoreCircleProps {
   label: string
 }
 
-/** The score in a ring coloured by band (SPEC.md §4: 80+ green, 60-79 yellow, under 60 red). */
+/** The score in a ring coloured by band (80+ green, 60-79 yellow, under 60 red). */
 export function ScoreCircle({ score, label }: ScoreCircleProps) {
   const band = scoreBand(score)
   const fill = { '--score': `${Math.max(0, Math.min(100, score))}%` } as CSSProperties

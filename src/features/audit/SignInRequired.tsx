@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
 
-/** The member audit while signed out (SPEC.md §2); both account links come back to `next`. */
+/** The member audit while signed out; both account links come back to `next`. */
 export function SignInRequired({ next }: { next: string }) {
   return (
     <section className="audit-gate card">

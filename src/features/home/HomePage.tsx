@@ -7,7 +7,7 @@ import { ServicesSection } from './ServicesSection'
 import { useScrollToSection } from './use-scroll-to-section'
 import './home.css'
 
-/** `/`: the sections of SPEC.md §2 in order. Rendered eagerly; everything heavy loads on demand. */
+/** `/`: the home page's sections, in nav order. Rendered eagerly; everything heavy loads on demand. */
 export function HomePage() {
   useScrollToSection()
   return (

@@ -1,4 +1,4 @@
-// Fails a browser test on any Content-Security-Policy violation (issue #12). Two witnesses, so
+// Fails a browser test on any Content-Security-Policy violation. Two witnesses, so
 // nothing slips through: Chromium's console errors ("Refused to ..." or "... violates the
 // following Content Security Policy directive ...") and the page's own
 // `securitypolicyviolation` events, reported through a binding.

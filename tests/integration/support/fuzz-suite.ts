@@ -19,7 +19,7 @@ export interface FuzzSuite {
   title: string
   collection: string
   spec: CollectionSpec
-  /** What is wrong with one stored row against DESIGN.md §3 (empty when it fits). */
+  /** What is wrong with one stored row against the schema and rules (empty when it fits). */
   rowProblems: (row: Record<string, unknown>) => string[]
   /** The title of the read-back test. */
   storedTitle: string

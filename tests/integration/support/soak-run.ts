@@ -1,4 +1,4 @@
-// The soak (issue #12): simulated visitors, each with the REAL outbox (src/offline/) over its own
+// The soak: simulated visitors, each with the REAL outbox (src/offline/) over its own
 // fake-indexeddb database, submit contact messages, newsletter sign-ups and audits while the
 // server is crashed (SIGKILL) and started again. At the end every submission must be stored
 // exactly once, nothing may be left queued, and the mail queue must have sent each resulting

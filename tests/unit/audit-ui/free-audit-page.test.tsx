@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The free flow's step machine (SPEC.md §2 and §4) with the real drafts in fake-indexeddb and
+// The free flow's step machine with the real drafts in fake-indexeddb and
 // the outbox mocked at its boundary: landing -> questions -> teaser -> report, resume from a
 // draft, errors that keep the answers, and 'Take Audit Again'.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The signed-in flow's step machine (SPEC.md §2 and §4): the sign-in gate, landing ->
+// The signed-in flow's step machine: the sign-in gate, landing ->
 // questions -> 'Get My Report' ('Generating Report...') -> report, the user's own draft, the
 // save error that keeps the answers, and 'Take Audit Again'. Session and outbox are mocked
 // at their boundaries; drafts are the real ones in fake-indexeddb.

@@ -10,7 +10,7 @@ import {
   sections,
 } from '../../../src/audit/index'
 
-// SPEC.md §3: the section names and question ids, in order.
+// The section names and question ids, in order.
 const SPEC_SECTIONS: [string, string[]][] = [
   ['Business Goals & Lead Generation', ['primary_goal', 'lead_generation', 'lead_tracking']],
   ['Website & Lead Generation', ['website_conversion', 'lead_capture', 'mobile_optimization']],
@@ -36,7 +36,7 @@ const SPEC_SECTIONS: [string, string[]][] = [
   ],
 ]
 
-// SPEC.md §3: the options whose values and scores the spec fixes.
+// The options whose values and scores are fixed by the product.
 const SPEC_OPTIONS: Record<string, Record<string, number>> = {
   primary_goal: {
     increase_leads: 10,

@@ -52,7 +52,7 @@ describe('filling answers', () => {
   })
 })
 
-describe('section and overall scores (SPEC.md §9)', () => {
+describe('section and overall scores', () => {
   // [label, answers, section, expected section score, expected overall score]
   const cases: [string, Record<string, string>, string, number, number][] = [
     ['nothing answered', {}, GOALS, 0, 0],
@@ -130,7 +130,7 @@ describe('section and overall scores (SPEC.md §9)', () => {
   })
 })
 
-describe('score colours (SPEC.md §4)', () => {
+describe('score colours', () => {
   it.each([
     [100, 'green'],
     [80, 'green'],

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The contact form's state machine (SPEC.md §4) with the outbox module mocked at its boundary.
+// The contact form's state machine with the outbox module mocked at its boundary.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enqueue } from '../../../src/offline/app-outbox'

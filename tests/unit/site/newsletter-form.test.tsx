@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The newsletter form's state machine (SPEC.md §4) with the outbox module mocked at its
+// The newsletter form's state machine with the outbox module mocked at its
 // boundary: these tests are about what the visitor sees, not about delivery.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
