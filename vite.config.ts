@@ -61,6 +61,10 @@ export default defineConfig({
         // The API and the PocketBase dashboard are never answered with the app.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
+        // The first install takes control of the page that installed it at once, so the rest of
+        // that first visit loads its code from the precache too (there is no older version to mix
+        // with). An update still waits for the visitor's Reload: skipWaiting stays off.
+        clientsClaim: true,
         // No rule for the scheduler (assets.calendly.com, calendly.com): with no route the worker
         // leaves those requests to the browser, i.e. network only, under the page's CSP (fetching
         // them from the worker would put them under the worker's connect-src 'self'). The

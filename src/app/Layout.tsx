@@ -3,7 +3,13 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { OutboxStatus } from '../components/OutboxStatus'
 import { ScrollToTopButton } from '../components/ScrollToTopButton'
 import { SiteFooter } from '../components/SiteFooter'
+import { RouteErrorBoundary } from './RouteError'
 import { SiteHeader } from './SiteHeader'
+import { usePrefetchWhenIdle } from './prefetch'
+
+// The code that queues a submission (outbox, IndexedDB): in memory soon after the first page,
+// so a form sent after the signal drops never needs the network to load it.
+const loadOutbox = () => import('../offline/app-outbox')
 
 /**
  * Every page: skip link, navigation, the outbox status line, the page, footer and the floating
@@ -12,6 +18,7 @@ import { SiteHeader } from './SiteHeader'
 export function Layout() {
   const { key, hash } = useLocation()
   const navigationType = useNavigationType()
+  usePrefetchWhenIdle(loadOutbox)
 
   // A new page starts at its top (links to a section scroll there instead; Back restores).
   useEffect(() => {
@@ -25,7 +32,9 @@ export function Layout() {
       </a>
       <SiteHeader />
       <OutboxStatus />
-      <Outlet />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
       <SiteFooter />
       <ScrollToTopButton />
     </>

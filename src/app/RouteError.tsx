@@ -1,23 +1,43 @@
-import { Component } from 'react'
+import { Component, useState } from 'react'
 import type { ErrorInfo, ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '../config/paths'
 
-/** Shown when a route throws or its code cannot be loaded (e.g. offline before caching). */
-export function RouteError({ error }: { error: unknown }) {
-  const chunkFailed =
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message)
+function isChunkLoadError(error: unknown): boolean {
   return (
-    <main className="container narrow" id="main">
-      <h1>Something went wrong</h1>
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+      error.message,
+    )
+  )
+}
+
+/**
+ * Shown inside the layout when a page throws or its code cannot be loaded (offline before the
+ * app was stored on this device). It claims nothing about saved data it cannot know about.
+ */
+export function RouteError({ error }: { error: unknown }) {
+  const [stillOffline, setStillOffline] = useState(false)
+  const chunkFailed = isChunkLoadError(error)
+  // A failed module load stays failed for the page's lifetime: only a reload tries again, and
+  // reloading with no connection would leave the app for the browser's offline page.
+  const retry = () => {
+    if (navigator.onLine === false) setStillOffline(true)
+    else window.location.reload()
+  }
+  return (
+    <main className="container narrow route-error" id="main">
+      <h1>{chunkFailed ? 'This page needs a connection' : 'Something went wrong'}</h1>
       <p>
         {chunkFailed
-          ? 'This page could not be loaded. Please check your connection and try again.'
-          : 'An unexpected error happened. Your saved answers and messages are safe on this device.'}
+          ? "This page hasn't been stored on this device yet, and there's no connection to load it. Connect to the internet, then press Try Again."
+          : 'An unexpected error happened while showing this page. Please try again.'}
       </p>
+      {stillOffline && (
+        <p role="status">Still no connection. Try again once you are back online.</p>
+      )}
       <p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-primary" onClick={retry}>
           Try Again
         </button>{' '}
         <Link to={paths.home}>Go Home</Link>

@@ -2,10 +2,10 @@
 // The declarative <BrowserRouter>/<Routes> is used rather than the data router
 // (createBrowserRouter): the app uses no loaders, actions or fetchers, and leaving that machinery
 // out keeps ~17 KiB gzip off the home page's JavaScript budget (see scripts/bench-budget.mjs).
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
-import { RouteErrorBoundary } from './RouteError'
+import { usePrefetchWhenIdle } from './prefetch'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
@@ -31,20 +31,9 @@ function Loading() {
   )
 }
 
-/**
- * Fetches the code of the page that usually comes next once the browser is idle, so moving on
- * is instant (and still works if the connection drops meanwhile). Renders nothing.
- */
+/** Fetches the code of the page that usually comes next once the browser is idle. */
 function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
-  useEffect(() => {
-    const start = () => void load().catch(() => undefined) // retried when the route renders
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(start, { timeout: 2000 })
-      return () => window.cancelIdleCallback(id)
-    }
-    const timer = setTimeout(start, 200)
-    return () => clearTimeout(timer)
-  }, [load])
+  usePrefetchWhenIdle(load)
   return null
 }
 
@@ -60,34 +49,32 @@ function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route
-              path={paths.home}
-              element={
-                <>
-                  <RouteNotice />
-                  <HomePage />
-                </>
-              }
-            />
-            <Route path={paths.freeAudit} element={lazyPage(FreeAuditPage)} />
-            <Route path={paths.digitalAudit} element={lazyPage(MemberAuditPage)} />
-            <Route path={paths.digitalStrategyAudit} element={lazyPage(MemberAuditPage)} />
-            <Route path={paths.auditAdmin} element={lazyPage(AdminPage)} />
-            <Route path={paths.call} element={lazyPage(CallPage)} />
-            {/* Signing in or up usually leads to the dashboard. */}
-            <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
-            <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
-            <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
-            <Route path={paths.contact} element={lazyPage(ContactPage)} />
-            <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
-            <Route path={paths.terms} element={lazyPage(TermsPage)} />
-            <Route path="*" element={lazyPage(NotFoundPage)} />
-          </Route>
-        </Routes>
-      </RouteErrorBoundary>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            path={paths.home}
+            element={
+              <>
+                <RouteNotice />
+                <HomePage />
+              </>
+            }
+          />
+          <Route path={paths.freeAudit} element={lazyPage(FreeAuditPage)} />
+          <Route path={paths.digitalAudit} element={lazyPage(MemberAuditPage)} />
+          <Route path={paths.digitalStrategyAudit} element={lazyPage(MemberAuditPage)} />
+          <Route path={paths.auditAdmin} element={lazyPage(AdminPage)} />
+          <Route path={paths.call} element={lazyPage(CallPage)} />
+          {/* Signing in or up usually leads to the dashboard. */}
+          <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
+          <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
+          <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
+          <Route path={paths.contact} element={lazyPage(ContactPage)} />
+          <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
+          <Route path={paths.terms} element={lazyPage(TermsPage)} />
+          <Route path="*" element={lazyPage(NotFoundPage)} />
+        </Route>
+      </Routes>
     </BrowserRouter>
   )
 }

@@ -8,7 +8,7 @@ import { SocialLinks } from './SocialLinks'
 import './site-footer.css'
 
 export const EXIT_AUDIT_CONFIRM =
-  'Are you sure you want to exit the digital strategy audit? All progress will be lost.'
+  'Leave the audit? Your answers stay on this device, so you can pick up where you left off.'
 
 const auditPaths: string[] = [paths.freeAudit, paths.digitalAudit, paths.digitalStrategyAudit]
 

@@ -166,7 +166,7 @@ test.describe('navigation', () => {
     })
     await footer.getByRole('link', { name: 'Home', exact: true }).click()
     expect(dialogs).toEqual([
-      'Are you sure you want to exit the digital strategy audit? All progress will be lost.',
+      'Leave the audit? Your answers stay on this device, so you can pick up where you left off.',
     ])
     await expect(page).toHaveURL(/\/free-audit$/)
     await footer.getByRole('link', { name: 'Home', exact: true }).click()

@@ -47,22 +47,34 @@ describe('the route error boundary', () => {
   it('shows "Something went wrong" with Try Again and Go Home when a page throws', () => {
     render(app('/broken'))
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
+    // It claims nothing about saved data it cannot know about.
     expect(
-      screen.getByText(
-        'An unexpected error happened. Your saved answers and messages are safe on this device.',
-      ),
+      screen.getByText('An unexpected error happened while showing this page. Please try again.'),
     ).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/')
   })
 
-  it("says to check the connection when a page's code cannot be loaded", async () => {
+  it('says the page needs a connection when its code cannot be loaded', async () => {
     render(app('/offline-page'))
     expect(
-      await screen.findByText(
-        'This page could not be loaded. Please check your connection and try again.',
+      await screen.findByRole('heading', { name: 'This page needs a connection' }),
+    ).toBeTruthy()
+    expect(
+      screen.getByText(
+        "This page hasn't been stored on this device yet, and there's no connection to load it. Connect to the internet, then press Try Again.",
       ),
     ).toBeTruthy()
+  })
+
+  it('Try Again with no connection says so instead of reloading into the browser offline page', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    render(app('/offline-page'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again' }))
+    expect(
+      screen.getByText('Still no connection. Try again once you are back online.'),
+    ).toBeTruthy()
+    onLine.mockRestore()
   })
 
   it('renders the routes again after Go Home', () => {

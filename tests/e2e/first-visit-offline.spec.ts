@@ -1,0 +1,82 @@
+// The first visit, with no reload: the visitor opens `/`, reads for a moment, loses the signal,
+// and goes on. The service worker installed by that very page controls it (no reload needed),
+// so the audit's code comes from its precache; every submission is queued with the honest
+// queued wording and no error, and each arrives exactly once when the signal returns.
+import { expect, test } from './support/csp-guard'
+import { baseURL, MOBILE, superuser, uniqueEmail } from './support/helpers'
+import { waitForActiveServiceWorker } from './pwa-support'
+import { answer, lastSection, next, sectionHeading } from './audit-support'
+
+test.use({ viewport: MOBILE })
+
+test('first session, no reload: audit, message and sign-up queued offline, each delivered once', async ({
+  page,
+  context,
+}) => {
+  const auditEmail = uniqueEmail('first-audit')
+  const contactEmail = uniqueEmail('first-contact')
+  const newsletterEmail = uniqueEmail('first-news')
+
+  await page.goto(`${baseURL()}/`)
+  await expect(page.getByRole('link', { name: 'Take Free Business Audit' })).toBeVisible()
+  await waitForActiveServiceWorker(page)
+  // The worker that this page installed controls it, without a reload.
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true)
+
+  await context.setOffline(true)
+
+  // The audit: its page's code was never loaded by this page; it comes from the precache.
+  await page.getByRole('link', { name: 'Take Free Business Audit' }).click()
+  await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+  await expect(sectionHeading(page, 0)).toBeVisible()
+  await answer(page, 'primary_goal', 'grow_revenue')
+  for (let section = 1; section <= lastSection; section++) await next(page, section)
+  await page.getByRole('button', { name: 'Get My Report' }).click()
+  const teaser = page.locator('form.audit-teaser__form')
+  await teaser.getByLabel('Email').fill(auditEmail)
+  await teaser.getByRole('button', { name: 'Get My Results' }).click()
+  await expect(
+    page.getByText("Your results will be e-mailed to you as soon as you're back online."),
+  ).toBeVisible()
+  await expect(page.getByText('There was an error. Please try again.')).toHaveCount(0)
+
+  // A message and a sign-up from the home page, still offline, still no reload.
+  await page.getByRole('banner').getByRole('link', { name: /home/i }).first().click()
+  const contact = page.locator('#contact form')
+  await contact.getByLabel('Name').fill('First Visit')
+  await contact.getByLabel('Email').fill(contactEmail)
+  await contact.getByLabel('Message').fill('Sent with no signal on my first visit.')
+  await contact.getByRole('button', { name: 'Send Message' }).click()
+  await expect(
+    contact.getByText(
+      "You're offline - your message is saved on this device and will be sent when you're back online.",
+    ),
+  ).toBeVisible()
+
+  const newsletter = page.getByRole('contentinfo').locator('form')
+  await newsletter.getByLabel('Your email address').fill(newsletterEmail)
+  await newsletter.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(
+    newsletter.getByText(
+      "You're offline - your sign-up is saved on this device and will be sent when you're back online.",
+    ),
+  ).toBeVisible()
+
+  const su = await superuser()
+  const rows = (collection: string, email: string) =>
+    su.collection(collection).getFullList({ filter: su.filter('email = {:email}', { email }) })
+  const counts = async () => [
+    (await rows('audits', auditEmail)).length,
+    (await rows('contacts', contactEmail)).length,
+    (await rows('newsletter_subscriptions', newsletterEmail)).length,
+  ]
+  expect(await counts()).toEqual([0, 0, 0])
+
+  await context.setOffline(false)
+  await expect.poll(counts, { timeout: 30_000 }).toEqual([1, 1, 1])
+  // Nothing is sent twice: a moment later there is still one of each.
+  await page.waitForTimeout(1500)
+  expect(await counts()).toEqual([1, 1, 1])
+})
