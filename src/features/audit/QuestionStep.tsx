@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import type { Ref } from 'react'
 import {
   OTHER_TEXT_MAX_LENGTH,
@@ -145,6 +145,14 @@ function QuestionCard({
   onOtherText,
 }: QuestionCardProps) {
   const otherId = useId()
+  // Set when the visitor picks 'other': its text field then scrolls into view (above the
+  // phone's sticky Previous/Next bar), but not when a saved draft shows it on arrival.
+  const revealOther = useRef(false)
+  const showOther = (input: HTMLInputElement | null) => {
+    if (!input || !revealOther.current) return
+    revealOther.current = false
+    input.scrollIntoView({ block: 'nearest' })
+  }
   return (
     <fieldset className="audit-question">
       <legend className="audit-question__text">
@@ -161,7 +169,10 @@ function QuestionCard({
               name={question.id}
               value={option.value}
               checked={value === option.value}
-              onChange={() => onAnswer(question.id, option.value)}
+              onChange={() => {
+                revealOther.current = option.value === OTHER_VALUE
+                onAnswer(question.id, option.value)
+              }}
             />
             <span>{option.label}</span>
           </label>
@@ -173,6 +184,7 @@ function QuestionCard({
             Please specify your answer
           </label>
           <input
+            ref={showOther}
             id={otherId}
             type="text"
             placeholder="Please specify..."

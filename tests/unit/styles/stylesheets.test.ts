@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '../../..')
 const GLOBAL = 'src/styles/global.css'
 
 /** The breakpoints named in global.css's tokens comment; media queries use only these. */
-const BREAKPOINTS = [420, 560, 720, 900, 1024]
+const BREAKPOINTS = [420, 560, 720, 900, 1024, 1280]
 
 function stylesheets(dir = join(root, 'src')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
