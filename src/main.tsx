@@ -4,7 +4,6 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
-import { PwaChrome } from './app/pwa/PwaChrome'
 import { registerServiceWorker } from './app/pwa/register-sw'
 
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
@@ -17,7 +16,6 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppRouter />
-      <PwaChrome />
     </StrictMode>,
   )
 })

@@ -4,6 +4,7 @@ import { OutboxStatus } from '../components/OutboxStatus'
 import { ScrollToTopButton } from '../components/ScrollToTopButton'
 import { SiteFooter } from '../components/SiteFooter'
 import { RouteErrorBoundary } from './RouteError'
+import { PwaNotices } from './pwa/PwaNotices'
 import { SiteHeader } from './SiteHeader'
 import { usePrefetchWhenIdle } from './prefetch'
 
@@ -12,8 +13,8 @@ import { usePrefetchWhenIdle } from './prefetch'
 const loadOutbox = () => import('../offline/app-outbox')
 
 /**
- * Every page: skip link, navigation, the outbox status line, the page, footer and the floating
- * scroll-to-top button.
+ * Every page: skip link, navigation, the notices (outbox status, update and install offers),
+ * the page, footer and the floating scroll-to-top button (the only floating element).
  */
 export function Layout() {
   const { key, hash } = useLocation()
@@ -31,7 +32,12 @@ export function Layout() {
         Skip to content
       </a>
       <SiteHeader />
-      <OutboxStatus />
+      {/* In the page's flow, never floating over it: what waits to be sent, the update offer,
+          the install offer. */}
+      <div className="site-notices container">
+        <OutboxStatus />
+        <PwaNotices />
+      </div>
       <RouteErrorBoundary>
         <Outlet />
       </RouteErrorBoundary>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import type { MouseEvent } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
-import { paths, sections } from '../config/paths'
+import { messages } from '../config/messages'
+import { auditPaths, paths, sections } from '../config/paths'
 import { useSessionSummary } from '../backend/session-summary'
 import { Logo } from '../components/Logo'
 import { SectionLink } from '../components/SectionLink'
@@ -42,6 +44,16 @@ export function SiteHeader() {
     return () => document.removeEventListener('keydown', onKey)
   }, [menuOpen])
 
+  // Leaving an audit asks first, as the footer's links do; the answers stay on this device.
+  const onAuditPage = auditPaths.includes(location.pathname)
+  function leave(event: MouseEvent<HTMLAnchorElement>) {
+    if (onAuditPage && !window.confirm(messages.leaveAudit)) {
+      event.preventDefault()
+      return
+    }
+    closeMenu()
+  }
+
   function onSignOut() {
     closeMenu()
     void signOut()
@@ -50,7 +62,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <SectionLink section={sections.home} className="site-header__logo" onClick={closeMenu}>
+        <SectionLink section={sections.home} className="site-header__logo" onClick={leave}>
           <Logo />
           <span className="visually-hidden"> - home</span>
         </SectionLink>
@@ -85,7 +97,7 @@ export function SiteHeader() {
           <ul className="site-nav__list">
             {sectionLinks.map((link) => (
               <li key={link.section}>
-                <SectionLink section={link.section} className="site-nav__link" onClick={closeMenu}>
+                <SectionLink section={link.section} className="site-nav__link" onClick={leave}>
                   {link.label}
                 </SectionLink>
               </li>
@@ -102,7 +114,7 @@ export function SiteHeader() {
             {session.signedIn ? (
               <>
                 <li>
-                  <NavLink to={paths.dashboard} className="site-nav__link" onClick={closeMenu}>
+                  <NavLink to={paths.dashboard} className="site-nav__link" onClick={leave}>
                     Dashboard
                   </NavLink>
                 </li>
@@ -119,7 +131,7 @@ export function SiteHeader() {
               </>
             ) : (
               <li>
-                <Link to={paths.login} className="site-nav__link" onClick={closeMenu}>
+                <Link to={paths.login} className="site-nav__link" onClick={leave}>
                   Login
                 </Link>
               </li>

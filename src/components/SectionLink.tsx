@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { paths, type sections } from '../config/paths'
 
@@ -8,7 +8,7 @@ interface SectionLinkProps {
   section: SectionId
   children: ReactNode
   className?: string
-  onClick?: () => void
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
 }
 
 /**

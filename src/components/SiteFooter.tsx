@@ -1,23 +1,19 @@
 import { Link, useLocation } from 'react-router-dom'
 import type { MouseEvent } from 'react'
-import { paths } from '../config/paths'
+import { messages } from '../config/messages'
+import { auditPaths, paths } from '../config/paths'
 import { site } from '../config/site'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'
 import { SocialLinks } from './SocialLinks'
 import './site-footer.css'
 
-export const EXIT_AUDIT_CONFIRM =
-  'Leave the audit? Your answers stay on this device, so you can pick up where you left off.'
-
-const auditPaths: string[] = [paths.freeAudit, paths.digitalAudit, paths.digitalStrategyAudit]
-
 export function SiteFooter() {
   const { pathname } = useLocation()
   const onAuditPage = auditPaths.includes(pathname)
 
   function confirmExit(event: MouseEvent<HTMLAnchorElement>) {
-    if (!window.confirm(EXIT_AUDIT_CONFIRM)) event.preventDefault()
+    if (!window.confirm(messages.leaveAudit)) event.preventDefault()
   }
 
   return (

@@ -20,6 +20,8 @@ export const messages = {
   deleteConfirm:
     'Are you sure you want to delete your account? This will permanently delete all your data including audit history. This action cannot be undone.',
   passwordResetSent: 'Password reset email sent.',
+  leaveAudit:
+    'Leave the audit? Your answers stay on this device, so you can pick up where you left off.',
   offline: 'You appear to be offline. Please check your connection and try again.',
   loginTooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
   loginRefused: 'Incorrect email or password.',

@@ -14,6 +14,13 @@ export const paths = {
   terms: '/terms',
 } as const
 
+/** The audit screens: leaving one asks first (the answers stay on this device). */
+export const auditPaths: readonly string[] = [
+  paths.freeAudit,
+  paths.digitalAudit,
+  paths.digitalStrategyAudit,
+]
+
 /** Home-page section anchors, in nav order. */
 export const sections = {
   home: 'home',

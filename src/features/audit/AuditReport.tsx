@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { GENERAL_SECTION, scoreBand, sections, type AuditEvaluation } from '../../audit'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
+import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
 import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
 
@@ -66,6 +67,11 @@ export function AuditReport({
   return (
     <article className="audit-report" aria-labelledby={ids.title}>
       <header className="audit-report__header">
+        {/* On paper only: who prepared the report and how to reach them. */}
+        <p className="audit-report__print-brand">
+          {site.businessName} · {site.email}
+          {typeof location === 'undefined' ? '' : ` · ${location.host}`}
+        </p>
         <p className="eyebrow">Business Efficiency Audit</p>
         <h1 id={ids.title} ref={headingRef} tabIndex={-1}>
           Your Business Efficiency Report
@@ -92,6 +98,11 @@ export function AuditReport({
           <p>{OVERALL_SUMMARY[band]}</p>
         </div>
       </section>
+
+      {/* On a phone the report is long: the call to action right after the score, and at the end. */}
+      <div className="audit-report__early-cta no-print">
+        <BookCallButton label={bookingLabel} />
+      </div>
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
         <h2 id={ids.sections}>Score by Section</h2>

@@ -151,7 +151,7 @@ function QuestionCard({
   const showOther = (input: HTMLInputElement | null) => {
     if (!input || !revealOther.current) return
     revealOther.current = false
-    input.scrollIntoView({ block: 'nearest' })
+    input.scrollIntoView?.({ block: 'nearest' })
   }
   return (
     <fieldset className="audit-question">

@@ -133,7 +133,8 @@ describe('the signed-in audit', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' })
     expect(screen.getByText(AUDIT_ID)).toBeTruthy()
     expect(await screen.findByText(memberReportMessages.sent)).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Book a Strategy Call' })).toBeTruthy()
+    // After the score (shown on phones only) and again at the end.
+    expect(screen.getAllByRole('button', { name: 'Book a Strategy Call' })).toHaveLength(2)
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     )

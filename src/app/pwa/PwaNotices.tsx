@@ -2,10 +2,10 @@ import { InstallButton } from './InstallButton'
 import { ReloadPrompt } from './ReloadPrompt'
 import './pwa.css'
 
-/** The PWA's floating chrome, mounted next to the router (outside any page). */
-export function PwaChrome() {
+/** The update offer and the install offer, in the layout's notices under the header. */
+export function PwaNotices() {
   return (
-    <div className="pwa-chrome">
+    <div className="pwa-notices">
       <ReloadPrompt />
       <InstallButton />
     </div>

@@ -1,0 +1,101 @@
+// The layout at every width a visitor brings, signed in and out, on every public page: the nav
+// stays on one line, nothing scrolls sideways, and nothing fixed or sticky sits over a control
+// (the sticky header excepted: content scrolls under it by design). Checked with the page at
+// its top and at its end, where the floating scroll-to-top button shows.
+import type { Page } from '@playwright/test'
+import PocketBase from 'pocketbase'
+import { expect, test } from './support/csp-guard'
+import { baseURL, createUser, TEST_PASSWORD } from './support/helpers'
+
+const WIDTHS = [320, 390, 768, 1024, 1280, 1440, 1920]
+const PAGES = ['/', '/free-audit', '/contact', '/call', '/privacy', '/terms', '/no-such-page']
+
+interface LayoutProblems {
+  navLines: string[]
+  sidewaysScroll: number
+  covered: string[]
+}
+
+/** What is wrong with the layout as the page is now (scroll position included). */
+function layoutProblems(page: Page): Promise<LayoutProblems> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden'
+    }
+    // Nav items whose words wrap onto a second line.
+    const navLines = Array.from(document.querySelectorAll('.site-nav a, .site-nav button'))
+      .filter(visible)
+      .filter((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)))
+        return tops.size > 1
+      })
+      .map((el) => el.textContent?.trim() ?? '')
+
+    // Fixed or sticky elements other than the site header.
+    const floating = Array.from(document.querySelectorAll('body *')).filter((el) => {
+      const { position } = getComputedStyle(el)
+      return (
+        (position === 'fixed' || position === 'sticky') &&
+        !el.closest('.site-header') &&
+        visible(el)
+      )
+    })
+    const interactive = Array.from(
+      document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]'),
+    ).filter((el) => visible(el) && !floating.some((f) => f.contains(el)))
+    const covered: string[] = []
+    for (const el of interactive) {
+      const box = el.getBoundingClientRect()
+      const x = box.left + box.width / 2
+      const y = box.top + box.height / 2
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue
+      const top = document.elementFromPoint(x, y)
+      const cover = top && floating.find((f) => f.contains(top))
+      if (cover) covered.push(`${el.textContent?.trim() || el.tagName} under ${cover.className}`)
+    }
+    return {
+      navLines,
+      sidewaysScroll: document.documentElement.scrollWidth - innerWidth,
+      covered,
+    }
+  })
+}
+
+async function checkEveryPage(page: Page) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const path of PAGES) {
+      await page.goto(`${baseURL()}${path}`)
+      await expect(page.locator('main h1').first()).toBeVisible()
+      const where = `${path} at ${width}px`
+      expect(await layoutProblems(page), `${where}, top`).toEqual({
+        navLines: [],
+        sidewaysScroll: 0,
+        covered: [],
+      })
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.waitForTimeout(100)
+      expect((await layoutProblems(page)).covered, `${where}, end`).toEqual([])
+    }
+  }
+}
+
+test('signed out: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
+  test.setTimeout(240_000)
+  await checkEveryPage(page)
+})
+
+test('signed in: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
+  test.setTimeout(240_000)
+  const user = await createUser({ label: 'layout' })
+  const pb = new PocketBase(baseURL())
+  await pb.collection('users').authWithPassword(user.email, TEST_PASSWORD)
+  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+  await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
+  await page.goto(`${baseURL()}/`)
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached()
+  await checkEveryPage(page)
+})
