@@ -326,6 +326,11 @@ test.describe('the console', () => {
     await expect(rows.last().getByRole('rowheader')).toHaveText('Audit Asker')
     await expect(rows.last().getByRole('checkbox', { name: /Processed/ })).toBeChecked()
     await expect(rows.first().getByRole('checkbox', { name: /Processed/ })).not.toBeChecked()
+    // At 1280 px the whole table fits its box: nothing is cut off or needs a sideways scroll.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const messages = page.getByRole('region', { name: 'Messages' })
+    expect(await messages.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    await screenshot(page, 'admin-messages')
 
     await rows
       .last()

@@ -1,7 +1,8 @@
 // The layout at every width a visitor brings, signed in and out, on every public page: the nav
 // stays on one line, nothing scrolls sideways, and nothing fixed or sticky sits over a control
 // (the sticky header excepted: content scrolls under it by design). Checked with the page at
-// its top and at its end, where the floating scroll-to-top button shows.
+// its top and at its end, where the floating scroll-to-top button shows; on a short page the
+// footer sits at the bottom of the window.
 import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
@@ -9,11 +10,15 @@ import { baseURL, createUser, TEST_PASSWORD } from './support/helpers'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440, 1920]
 const PAGES = ['/', '/free-audit', '/contact', '/call', '/privacy', '/terms', '/no-such-page']
+// Taller windows make short pages: the footer must still reach the bottom.
+const HEIGHT = 1000
 
 interface LayoutProblems {
   navLines: string[]
   sidewaysScroll: number
   covered: string[]
+  /** On a page shorter than the window: the gap between the footer and the window's bottom. */
+  gapUnderFooter: number
 }
 
 /** What is wrong with the layout as the page is now (scroll position included). */
@@ -56,17 +61,22 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
       const cover = top && floating.find((f) => f.contains(top))
       if (cover) covered.push(`${el.textContent?.trim() || el.tagName} under ${cover.className}`)
     }
+    const footer = document.querySelector('.site-footer')
+    const short = document.documentElement.scrollHeight <= innerHeight
+    const gapUnderFooter =
+      short && footer ? Math.round(innerHeight - footer.getBoundingClientRect().bottom) : 0
     return {
       navLines,
       sidewaysScroll: document.documentElement.scrollWidth - innerWidth,
       covered,
+      gapUnderFooter,
     }
   })
 }
 
 async function checkEveryPage(page: Page) {
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 })
+    await page.setViewportSize({ width, height: HEIGHT })
     for (const path of PAGES) {
       await page.goto(`${baseURL()}${path}`)
       await expect(page.locator('main h1').first()).toBeVisible()
@@ -75,6 +85,7 @@ async function checkEveryPage(page: Page) {
         navLines: [],
         sidewaysScroll: 0,
         covered: [],
+        gapUnderFooter: 0,
       })
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
       await page.waitForTimeout(100)
