@@ -3,7 +3,7 @@
 // so the audit's code comes from its precache; every submission is queued with the honest
 // queued wording and no error, and each arrives exactly once when the signal returns.
 import { expect, test } from './support/csp-guard'
-import { baseURL, MOBILE, superuser, uniqueEmail } from './support/helpers'
+import { baseURL, MOBILE, screenshot, superuser, uniqueEmail } from './support/helpers'
 import { waitForActiveServiceWorker } from './pwa-support'
 import { answer, lastSection, next, sectionHeading } from './audit-support'
 
@@ -41,8 +41,11 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
     page.getByText("Your results will be e-mailed to you as soon as you're back online."),
   ).toBeVisible()
   await expect(page.getByText('There was an error. Please try again.')).toHaveCount(0)
+  await screenshot(page, 'first-visit-offline-report')
 
   // A message and a sign-up from the home page, still offline, still no reload.
+  // Leaving the audit asks first (the answers stay on this device).
+  page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('banner').getByRole('link', { name: /home/i }).first().click()
   const contact = page.locator('#contact form')
   await contact.getByLabel('Name').fill('First Visit')
@@ -63,6 +66,8 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
       "You're offline - your sign-up is saved on this device and will be sent when you're back online.",
     ),
   ).toBeVisible()
+
+  await screenshot(page, 'first-visit-offline-home')
 
   const su = await superuser()
   const rows = (collection: string, email: string) =>
