@@ -52,24 +52,28 @@ async function sendMessage(page: Page, fields: { name: string; email: string; me
   return form
 }
 
-/** Counts script requests so a test can wait until the ones a form started have finished. */
+/** Watches script requests so a test can wait until the outbox's code has been loaded. */
 function trackScripts(page: Page) {
   let started = 0
   let settled = 0
+  let outboxLoaded = false
   page.on('request', (req) => {
     if (req.resourceType() === 'script') started++
   })
-  const done = (req: { resourceType(): string }) => {
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() !== 'script') return
+    settled++
+    if (/\/app-outbox-[^/]*\.js$/.test(req.url())) outboxLoaded = true
+  })
+  page.on('requestfailed', (req) => {
     if (req.resourceType() === 'script') settled++
-  }
-  page.on('requestfinished', done)
-  page.on('requestfailed', done)
+  })
   return {
-    /** Waits until at least one new script was requested and all have finished. */
-    async settledAfter(before: number) {
-      await expect.poll(() => started > before && started === settled).toBe(true)
+    /** Waits until the outbox's code was loaded (prefetched, or warmed by the form) and no
+     *  script is still on its way. */
+    async outboxReady() {
+      await expect.poll(() => outboxLoaded && started === settled).toBe(true)
     },
-    count: () => started,
   }
 }
 
@@ -126,10 +130,9 @@ test.describe('newsletter form', () => {
     const scripts = trackScripts(page)
     await page.goto(`${baseURL()}/`)
     await page.waitForLoadState('networkidle')
-    const before = scripts.count()
     const form = newsletterForm(page, 'footer')
     await form.getByLabel('Your email address').fill(email)
-    await scripts.settledAfter(before)
+    await scripts.outboxReady()
     await context.setOffline(true)
     await form.getByRole('button', { name: 'Sign Up' }).click()
     await expect(form.getByText(NEWSLETTER_OFFLINE)).toBeVisible()
@@ -216,9 +219,8 @@ test.describe('contact form', () => {
     const scripts = trackScripts(page)
     await page.goto(`${baseURL()}/#contact`)
     await page.waitForLoadState('networkidle')
-    const before = scripts.count()
     const form = await fillMessage(page, fields)
-    await scripts.settledAfter(before)
+    await scripts.outboxReady()
     await context.setOffline(true)
     await form.getByRole('button', { name: 'Send Message' }).click()
     await expect(form.getByText(CONTACT_OFFLINE)).toBeVisible()

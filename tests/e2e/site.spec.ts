@@ -63,7 +63,16 @@ test.describe('navigation', () => {
 
     await mainNav(page).getByRole('link', { name: 'Free Audit' }).click()
     await expect(page).toHaveURL(/\/free-audit$/)
+    // Leaving an audit page asks first, as the footer does; accepted, the link goes on.
+    const asked: string[] = []
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message())
+      void dialog.accept()
+    })
     await mainNav(page).getByRole('link', { name: 'Pricing', exact: true }).click()
+    expect(asked).toEqual([
+      'Leave the audit? Your answers stay on this device, so you can pick up where you left off.',
+    ])
     await expect(page).toHaveURL(/\/#pricing$/)
     await expectSectionLanded(page, 'pricing')
 
