@@ -110,3 +110,22 @@ test('signed in: one-line nav, no sideways scroll, nothing over a control', asyn
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached()
   await checkEveryPage(page)
 })
+
+test("on a phone, 'Please specify...' opens in view, above the sticky Previous/Next bar", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`${baseURL()}/free-audit`)
+  await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+  await page
+    .getByRole('group', { name: /What matters most/ })
+    .getByText('Something else')
+    .click()
+  const field = page.getByPlaceholder('Please specify...')
+  await expect(field).toBeVisible()
+  await page.waitForTimeout(300)
+  const fieldBox = (await field.boundingBox())!
+  const barBox = (await page.locator('.audit-nav').boundingBox())!
+  expect(fieldBox.y).toBeGreaterThanOrEqual(0)
+  expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(barBox.y)
+})
