@@ -520,7 +520,12 @@ export function answerProblems(c: FuzzCase, answer: FuzzAnswer, spec: Collection
     if (named.length === 0) problems.push(`400 names no field: ${answer.text.slice(0, 200)}`)
     if (c.kind === 'json' && c.target !== undefined && named.length > 0) {
       const target = c.target
-      const allowed = [target, ...(spec.aliases?.[target] ?? [])]
+      // Own keys only: a target such as "constructor" must not find Object's own members.
+      const aliases =
+        spec.aliases && Object.prototype.hasOwnProperty.call(spec.aliases, target)
+          ? spec.aliases[target]
+          : []
+      const allowed = [target, ...aliases]
       const related = named.some((field) =>
         allowed.some((a) => field === a || field.startsWith(`${a}.`)),
       )

@@ -51,6 +51,8 @@ export function describeFuzzedCollection(suite: FuzzSuite) {
           batches: 64,
           concurrency: 8,
           log,
+          // FUZZ_SEED=<seed from a failure> replays that run.
+          seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
         })
         expect(log.length).toBeGreaterThanOrEqual(500)
         // Both outcomes occur, or the generators are broken.
