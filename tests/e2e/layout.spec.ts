@@ -9,7 +9,20 @@ import { expect, test } from './support/csp-guard'
 import { baseURL, createUser, TEST_PASSWORD } from './support/helpers'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440, 1920]
-const PAGES = ['/', '/free-audit', '/contact', '/call', '/privacy', '/terms', '/no-such-page']
+const PAGES = [
+  '/',
+  '/free-audit',
+  '/digital-audit',
+  '/contact',
+  '/call',
+  '/privacy',
+  '/terms',
+  '/login',
+  '/signup',
+  '/dashboard',
+  '/audit-admin',
+  '/no-such-page',
+]
 // Taller windows make short pages: the footer must still reach the bottom.
 const HEIGHT = 1000
 
@@ -95,12 +108,12 @@ async function checkEveryPage(page: Page) {
 }
 
 test('signed out: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   await checkEveryPage(page)
 })
 
 test('signed in: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   const user = await createUser({ label: 'layout' })
   const pb = new PocketBase(baseURL())
   await pb.collection('users').authWithPassword(user.email, TEST_PASSWORD)

@@ -29,7 +29,10 @@ async function expectSectionLanded(page: Page, id: string) {
     .poll(
       () =>
         page.evaluate((sectionId) => {
-          const section = document.getElementById(sectionId)!.getBoundingClientRect()
+          // The route renders in a transition: the URL can change before the section exists.
+          const element = document.getElementById(sectionId)
+          if (!element) return false
+          const section = element.getBoundingClientRect()
           const header = document.querySelector('.site-header')!.getBoundingClientRect()
           const atEnd =
             Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
