@@ -226,3 +226,9 @@ describe("the visitor's IP", () => {
     expect(local.status).toBe(200)
   })
 })
+
+describe('the clock', () => {
+  it("runs PocketBase on the site's time zone when started by npm start", () => {
+    expect(front.serverEnv().TZ).toBe('America/New_York')
+  })
+})

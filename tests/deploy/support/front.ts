@@ -3,7 +3,15 @@
 // deploy/Caddyfile with only its addresses and ports changed (and `tls internal`: the test
 // has no domain). Debian's caddy package is installed when missing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import { tmpdir } from 'node:os'
@@ -47,6 +55,8 @@ export interface Front {
   request(url: string, options?: RequestOptions): Promise<Answer>
   /** Opens a response and resolves with the first chunk of its body (for event streams). */
   firstChunk(url: string, options?: RequestOptions): Promise<Answer>
+  /** The environment the PocketBase process behind `npm start` runs with (Linux /proc). */
+  serverEnv(): Record<string, string>
   stop(): Promise<void>
 }
 
@@ -158,6 +168,29 @@ function stopGroup(child: ChildProcess): Promise<void> {
   })
 }
 
+/** The environment minus the time zone settings, so `npm start` picks the site's own. */
+function withoutClock(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { TZ: _tz, SITE_TIME_ZONE: _site, ...rest } = env
+  return rest
+}
+
+/** The environment of the process whose command line has `argument` (Linux /proc). */
+function environmentOf(argument: string): Record<string, string> {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(argument)) continue
+      const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)
+      return Object.fromEntries(
+        pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+      )
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no process with ${argument}`)
+}
+
 export async function startFront(extraEnv: Record<string, string> = {}): Promise<Front> {
   const caddy = ensureCaddy()
   const dir = mkdtempSync(join(tmpdir(), 'deploy-front-'))
@@ -188,7 +221,7 @@ export async function startFront(extraEnv: Record<string, string> = {}): Promise
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...process.env,
+        ...withoutClock(process.env),
         PORT: String(ports.app),
         PB_DATA: join(dir, 'pb_data'),
         PB_SUPERUSER_EMAIL: SUPERUSER.email,
@@ -263,6 +296,7 @@ export async function startFront(extraEnv: Record<string, string> = {}): Promise
             res.destroy()
           })
         }),
+      serverEnv: () => environmentOf(`--http=127.0.0.1:${ports.app}`),
       stop,
     }
   } catch (err) {
