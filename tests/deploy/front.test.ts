@@ -1,9 +1,21 @@
 // The shipped deploy/Caddyfile in a real Caddy (tls internal, loopback) in front of `npm start`
 // with the production env: TLS with HSTS, compression by Caddy, the body limit, and the
 // visitor's own IP for the rate limiter and the superuser IP check, which nobody can forge.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FROM, SUPERUSER, startFront, type Answer, type Front } from './support/front'
+import {
+  FROM,
+  SHIPPED_CADDYFILE,
+  SUPERUSER,
+  ensureCommand,
+  startFront,
+  type Answer,
+  type Front,
+} from './support/front'
 
 let front: Front
 
@@ -49,6 +61,26 @@ async function authLimit(): Promise<number> {
   expect(rule.maxRequests).toBeGreaterThan(0)
   return rule.maxRequests
 }
+
+describe('the shipped Caddyfile', () => {
+  it('is valid as shipped and formatted as caddy fmt writes it', () => {
+    const caddy = ensureCommand('caddy', 'caddy')
+    const home = mkdtempSync(join(tmpdir(), 'caddy-validate-'))
+    try {
+      const env = { ...process.env, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home }
+      const validate = spawnSync(
+        caddy,
+        ['validate', '--config', SHIPPED_CADDYFILE, '--adapter', 'caddyfile'],
+        { encoding: 'utf8', env },
+      )
+      expect(validate.status, validate.stderr).toBe(0)
+      const fmt = spawnSync(caddy, ['fmt', SHIPPED_CADDYFILE], { encoding: 'utf8', env })
+      expect(fmt.stdout).toBe(readFileSync(SHIPPED_CADDYFILE, 'utf8'))
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('TLS and headers', () => {
   it('serves the site over TLS with HSTS and the security headers, without a Server banner', async () => {

@@ -20,6 +20,17 @@ import { join } from 'node:path'
 import { freePort, root } from '../../../scripts/pocketbase.mjs'
 
 export const SHIPPED_CADDYFILE = join(root as string, 'deploy/Caddyfile')
+export const SHIPPED_ENV = join(root as string, 'deploy/north-country.env.example')
+
+/** The variables of an env file (KEY=value lines, as systemd's EnvironmentFile reads them). */
+export function readEnvFile(path: string): Record<string, string> {
+  const vars: Record<string, string> = {}
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim())
+    if (match) vars[match[1]] = match[2]
+  }
+  return vars
+}
 
 export const SUPERUSER = { email: 'deploy-superuser@test.local', password: 'deploy-pass-12345' }
 
@@ -60,9 +71,13 @@ export interface Front {
   stop(): Promise<void>
 }
 
-/** Runs apt-get (as root, or through sudo) when the caddy command is missing. */
-export function ensureCaddy(): string {
-  const found = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' })
+/**
+ * The path of `command`, installing Debian's `pkg` first when it is missing (apt-get as root,
+ * or through sudo).
+ */
+export function ensureCommand(command: string, pkg: string): string {
+  const find = () => spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' })
+  const found = find()
   if (found.status === 0) return found.stdout.trim()
   const asRoot = process.getuid?.() === 0
   const run = (args: string[]) => {
@@ -71,12 +86,13 @@ export function ensureCaddy(): string {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     })
-    if (res.status !== 0)
-      throw new Error(`${args.join(' ')} failed; install Debian's caddy package`)
+    if (res.status !== 0) throw new Error(`${args.join(' ')} failed; install Debian's ${pkg}`)
   }
   run(['apt-get', 'update', '-qq'])
-  run(['apt-get', 'install', '-y', '-qq', 'caddy'])
-  return ensureCaddy()
+  run(['apt-get', 'install', '-y', '-qq', pkg])
+  const installed = find()
+  if (installed.status !== 0) throw new Error(`${pkg} is installed but ${command} is not found`)
+  return installed.stdout.trim()
 }
 
 /** Replaces exactly one occurrence, so a changed shipped file fails loudly instead of silently. */
@@ -192,7 +208,7 @@ function environmentOf(argument: string): Record<string, string> {
 }
 
 export async function startFront(extraEnv: Record<string, string> = {}): Promise<Front> {
-  const caddy = ensureCaddy()
+  const caddy = ensureCommand('caddy', 'caddy')
   const dir = mkdtempSync(join(tmpdir(), 'deploy-front-'))
   const ports = {
     app: await freePort(),
@@ -213,6 +229,7 @@ export async function startFront(extraEnv: Record<string, string> = {}): Promise
     rmSync(dir, { recursive: true, force: true })
   }
 
+  const shipped = readEnvFile(SHIPPED_ENV)
   try {
     // `npm start` exactly as the service runs the server, with the production env of
     // deploy/north-country.env.example (proxy, superuser addresses, Caddy compressing).
@@ -227,9 +244,10 @@ export async function startFront(extraEnv: Record<string, string> = {}): Promise
         PB_SUPERUSER_EMAIL: SUPERUSER.email,
         PB_SUPERUSER_PASSWORD: SUPERUSER.password,
         SMTP_HOST: '',
-        TRUSTED_PROXY_IPS: '127.0.0.1,::1',
+        // The shipped env file's proxy settings, as they are.
+        TRUSTED_PROXY_IPS: shipped.TRUSTED_PROXY_IPS,
+        APP_GZIP: shipped.APP_GZIP,
         SUPERUSER_IPS: FROM.owner,
-        APP_GZIP: 'false',
         ...extraEnv,
       },
     })
