@@ -16,9 +16,10 @@
 //     fast as it was (see `npm run bench`);
 //   - Range requests, whose partial answers must stay byte ranges of the file.
 // Caching headers are pb_hooks/headers.pb.js's; this only adds Content-Encoding and
-// `Vary: Accept-Encoding`. Behind a proxy that compresses (deploy/Caddyfile), APP_GZIP=false
-// switches this off and saves the work in the JS engine. (BREACH does not apply: the API takes its session from the
+// `Vary: Accept-Encoding`. (BREACH does not apply: the API takes its session from the
 // Authorization header, so a cross-site request cannot carry one.)
+// Behind a proxy that compresses (deploy/Caddyfile), APP_GZIP=false switches this off and
+// saves the work in the JS engine.
 
 routerUse((e) => {
   // Handlers run in isolated VMs: the rules live inside the handler.

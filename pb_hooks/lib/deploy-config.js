@@ -6,8 +6,8 @@
 //                       from these addresses (proxy.pb.js drops the header on any other)
 //   SUPERUSER_IPS       IPs or CIDR ranges allowed to act as superuser (the dashboard at /_/);
 //                       loopback is always added, so `npm run backup` works on the machine
-//   BACKUP_CRON         PocketBase's scheduled backups, e.g. "30 3 * * *" (UTC); BACKUP_KEEP how
-//                       many to keep (default 7)
+//   BACKUP_CRON         PocketBase's scheduled backups, e.g. "30 3 * * *" (UTC), or "off";
+//                       BACKUP_KEEP how many to keep (default 7)
 //   BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY,
 //   BACKUP_S3_SECRET, BACKUP_S3_FORCE_PATH_STYLE
 //                       store the backups off the machine in any S3-compatible bucket
@@ -144,7 +144,10 @@ function applyDeploySettings(app) {
   }
 
   const cron = env('BACKUP_CRON')
-  if (cron) {
+  if (/^off$/i.test(cron)) {
+    put(settings.backups, 'cron', '')
+    notes.push('scheduled backups off')
+  } else if (cron) {
     const keep = parseInt(env('BACKUP_KEEP'), 10)
     put(settings.backups, 'cron', cron)
     put(settings.backups, 'cronMaxKeep', keep > 0 ? keep : DEFAULT_BACKUP_KEEP)

@@ -68,6 +68,24 @@ it('copies TRUSTED_PROXY_IPS, SUPERUSER_IPS, BACKUP_CRON/KEEP and BACKUP_S3_* in
   })
 })
 
+it('switches scheduled backups off with BACKUP_CRON=off (a restore drill must not run them)', async () => {
+  const dir = dataDir()
+  const on = await startPocketBase({
+    port: await freePort(),
+    dataDir: dir,
+    env: harnessEnv({ BACKUP_CRON: '30 3 * * *' }),
+  })
+  await on.stop()
+  const off = await startPocketBase({
+    port: await freePort(),
+    dataDir: dir,
+    env: harnessEnv({ BACKUP_CRON: 'off' }),
+  })
+  stops.push(off.stop)
+  const su = await superuserClient(off.url)
+  expect((await su.settings.getAll()).backups.cron).toBe('')
+})
+
 it('refuses to start with a bucket but no credentials, naming what is missing', async () => {
   const { BACKUP_S3_SECRET: _secret, BACKUP_S3_ACCESS_KEY: _key, ...partial } = S3
   await expect(
