@@ -84,12 +84,10 @@ it('restores every row, every login and every queued mail from a backup made whi
   }
   const member = guestClient(first.url)
   await member.collection('users').authWithPassword(users[0].email, users[0].password)
-  await member
-    .collection('audits')
-    .create({
-      ...auditSubmission({ email: users[0].email, flow: 'member' }),
-      user: member.authStore.record?.id,
-    })
+  await member.collection('audits').create({
+    ...auditSubmission({ email: users[0].email, flow: 'member' }),
+    user: member.authStore.record?.id,
+  })
   for (let n = 0; n < 3; n++) {
     await guest
       .collection('audits')
