@@ -3,9 +3,9 @@
 // runs; the data directory destroyed; `npm run restore -- FILE` (refused while a server runs);
 // start again: every row is back, every user can sign in, every queued mail is delivered.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import { afterAll, expect, it } from 'vitest'
 // prettier-ignore
@@ -114,10 +114,23 @@ it('restores every row, every login and every queued mail from a backup made whi
   }
   const backup = runScript('backup', [], scriptEnv)
   expect(backup.status, backup.stderr).toBe(0)
+  expect(backup.last).toBe(join(dataDir, 'backups', basename(backup.last)))
   expect(backup.last).toMatch(/\.zip$/)
   expect(existsSync(backup.last)).toBe(true)
-  const zip = join(work, 'off-the-machine.zip')
-  copyFileSync(backup.last, zip)
+
+  // Run from another machine's point of view (the zip is not in its PB_DATA, as with S3):
+  // the backup is downloaded. That copy, off the machine, is the one restored below.
+  const offMachine = join(work, 'off-the-machine')
+  await new Promise((r) => setTimeout(r, 1100)) // backup names carry the second
+  const copy = runScript('backup', [], {
+    ...scriptEnv,
+    PB_DATA: join(work, 'elsewhere'),
+    BACKUP_DIR: offMachine,
+  })
+  expect(copy.status, copy.stderr).toBe(0)
+  expect(copy.last.startsWith(offMachine)).toBe(true)
+  expect(existsSync(copy.last)).toBe(true)
+  const zip = copy.last
 
   // Restoring under a running server is refused, and changes nothing.
   const refused = runScript('restore', [zip], scriptEnv)

@@ -93,3 +93,9 @@ it('follows SITE_TIME_ZONE, naming a zone that has no abbreviation', async () =>
     `Received: ${wallClock(created, 'America/Sao_Paulo')} UTC-03:00 (America/Sao_Paulo)`,
   )
 })
+
+it('says UTC, never a wrong zone, when SITE_TIME_ZONE is not a zone', async () => {
+  const { receiver, server } = await mailServer({ SITE_TIME_ZONE: 'Not/A_Zone' })
+  const { mail, created } = await contactNotification(receiver, server)
+  expect(mail.text).toContain(`Received: ${wallClock(created, 'UTC')} UTC`)
+})
