@@ -3,7 +3,7 @@
 // runs; the data directory destroyed; `npm run restore -- FILE` (refused while a server runs);
 // start again: every row is back, every user can sign in, every queued mail is delivered.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import type PocketBase from 'pocketbase'
@@ -141,6 +141,15 @@ it('restores every row, every login and every queued mail from a backup made whi
   // The disk dies.
   await first.stop()
   rmSync(dataDir, { recursive: true, force: true })
+
+  // A damaged copy (a download cut short) is refused before anything is touched.
+  const damaged = join(work, 'damaged.zip')
+  const bytes = readFileSync(zip)
+  writeFileSync(damaged, bytes.subarray(0, bytes.length - 1000))
+  const refusedDamaged = runScript('restore', [damaged], scriptEnv)
+  expect(refusedDamaged.status).toBe(1)
+  expect(refusedDamaged.stderr).toMatch(/not a usable backup/)
+  expect(existsSync(dataDir)).toBe(false)
 
   const restore = runScript('restore', [zip], scriptEnv)
   expect(restore.status, restore.stderr).toBe(0)
