@@ -56,8 +56,12 @@ function accountMail(opts) {
   }
 }
 
-/** A token's lifetime in words: 1800 -> "30 minutes", 259200 -> "3 days". */
+/**
+ * A token's lifetime in words: 1800 -> "30 minutes", 259200 -> "3 days".
+ * @param {number} seconds
+ */
 function lifetime(seconds) {
+  /** @type {Array<[number, string]>} */
   const units = [
     [86400, 'day'],
     [3600, 'hour'],

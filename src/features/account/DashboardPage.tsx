@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
-import { useSession } from '../../backend/session'
+import { useSession, watchUntilVerified } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
 import { MyAuditsTab } from './MyAuditsTab'
 import { OverviewTab } from './OverviewTab'
@@ -47,6 +47,8 @@ function Dashboard({
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const audits = useMyAudits(user.id)
+  // Free audits appear the moment the e-mail is verified, wherever the link was opened.
+  useEffect(() => watchUntilVerified(), [user.id, user.verified])
 
   function select(tab: TabId, focus = false) {
     setParams(tab === 'overview' ? {} : { tab }, { replace: true })

@@ -3,6 +3,7 @@ import { paths } from '../../config/paths'
 import type { UserRecord } from '../../backend/types'
 import { formatAuditDate } from './dashboard-audits'
 import type { MyAudits } from './use-my-audits'
+import { VerifyEmailNotice } from './VerifyEmailNotice'
 
 export function OverviewTab({
   user,
@@ -17,6 +18,7 @@ export function OverviewTab({
   return (
     <div className="dashboard-overview">
       <h2>Welcome, {user.email}!</h2>
+      <VerifyEmailNotice user={user} />
       <p>
         See how your business is doing audit after audit, and where your next hours can come from.
       </p>
