@@ -20,6 +20,9 @@ export const accountMessages = {
   resetRequested: 'If an account exists for that email, a password reset link is on its way.',
   resetRateLimited: 'Too many requests. Please wait a minute and try again.',
   verificationSent: 'Verification email sent. Please check your inbox.',
+  // PocketBase sends at most one verification mail per account every 2 minutes.
+  verificationResent:
+    'Verification email sent. Please check your inbox. (One goes out at most every 2 minutes: if one came just now, use that.)',
   auditDeleteConfirm: 'Delete this audit? This cannot be undone.',
   auditDeleteFailure: 'The audit could not be deleted. Please try again.',
   offlineSignIn: 'Signing in needs an internet connection.',
@@ -256,7 +259,7 @@ export function emailChangeAnswer(
   if (d.kind === 'rate_limited') return { ok: false, text: accountMessages.emailChangeRateLimited }
   const code = fieldCodes(err).newEmail
   if (code === 'validation_is_email' || code === 'validation_required') {
-    return { ok: false, text: `New email: ${d.fieldErrors.newEmail}`, field: 'newEmail' }
+    return { ok: false, text: `New address: ${d.fieldErrors.newEmail}`, field: 'newEmail' }
   }
   if (code === 'validation_not_in_invalid')
     return { ok: false, text: accountMessages.emailChangeSame, field: 'newEmail' }

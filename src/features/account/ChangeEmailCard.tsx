@@ -37,7 +37,7 @@ export function ChangeEmailCard() {
       <h3>Change Email</h3>
       <p>We&apos;ll send a link to the new address; open it to finish the change.</p>
       <form className="dashboard-change-email" onSubmit={onSubmit}>
-        <Field label="New email" htmlFor={ids.email}>
+        <Field label="New address" htmlFor={ids.email}>
           <input
             id={ids.email}
             type="email"

@@ -17,7 +17,7 @@ export function VerifyEmailNotice({ user }: { user: UserRecord }) {
     setResult(null)
     try {
       await requestVerification()
-      setResult({ ok: true, text: accountMessages.verificationSent })
+      setResult({ ok: true, text: accountMessages.verificationResent })
     } catch (err) {
       setResult({ ok: false, text: passwordResetErrorMessage(err) })
     } finally {

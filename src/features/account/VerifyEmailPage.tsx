@@ -114,7 +114,7 @@ function ResendVerification() {
     setResult(null)
     try {
       await requestVerification()
-      setResult({ ok: true, text: accountMessages.verificationSent })
+      setResult({ ok: true, text: accountMessages.verificationResent })
     } catch (err) {
       setResult({ ok: false, text: passwordResetErrorMessage(err) })
     } finally {

@@ -84,7 +84,7 @@ describe('emailChangeAnswer', () => {
       serverError(400, {
         newEmail: { code: 'validation_is_email', message: 'Must be a valid email address.' },
       }),
-      'New email: Must be a valid email address.',
+      'New address: Must be a valid email address.',
     ],
   ])('says what went wrong: %s', (_, err, text) => {
     const answer = emailChangeAnswer('new@example.com', err)
