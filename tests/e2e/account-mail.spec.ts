@@ -154,8 +154,18 @@ test.describe('account e-mails', () => {
       .join('.')
     const broken = `${baseURL()}${paths.verifyEmail}/${expired}.c2lnbmF0dXJl`
 
+    // The connection drops as the page asks the server: said so, with a way to try again.
+    const confirmUrl = '**/api/collections/users/confirm-verification'
+    await page.route(confirmUrl, (route) => route.abort('internetdisconnected'))
     await page.goto(broken)
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your email could not be verified yet. You appear to be offline. Please check your connection and try again.',
+    )
+    await expectAccessible(page)
+    await page.unroute(confirmUrl)
+    await page.getByRole('button', { name: 'Try Again' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This Link Has Expired')
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     await expect(main(page).getByRole('link', { name: 'Sign In' })).toBeVisible()
     await expectAccessible(page)
     await checkWidths(page, 'verify-email-expired')
