@@ -20,18 +20,9 @@ export const accountMessages = {
   resetRequested: 'If an account exists for that email, a password reset link is on its way.',
   resetRateLimited: 'Too many requests. Please wait a minute and try again.',
   verificationSent: 'Verification email sent. Please check your inbox.',
-  // PocketBase sends at most one verification mail per account every 2 minutes.
-  verificationResent:
-    'Verification email sent. Please check your inbox. (One goes out at most every 2 minutes: if one came just now, use that.)',
   auditDeleteConfirm: 'Delete this audit? This cannot be undone.',
   auditDeleteFailure: 'The audit could not be deleted. Please try again.',
   offlineSignIn: 'Signing in needs an internet connection.',
-  // The same words whether or not the new address is free (account enumeration).
-  emailChangeRequested: (email: string) =>
-    `If ${email} can be used, a confirmation link is on its way to it. Open it to finish the change; until then you sign in with your current email.`,
-  emailChangeSame: 'That is already the email of your account.',
-  emailChangeRateLimited: 'Too many requests. Please wait a minute and try again.',
-  emailChangeFailure: 'The confirmation email could not be sent right now. Please try again later.',
   linkFailure: 'Something went wrong on our side. Please try again in a minute.',
   wrongPassword: 'Incorrect password.',
 } as const
@@ -103,7 +94,7 @@ export async function registerAndSignIn(pb: PocketBase, input: SignupInput) {
   }
 }
 
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
   password: 'Password',
   passwordConfirm: 'Confirm Password',
@@ -124,7 +115,7 @@ export function signupErrorMessage(err: unknown): string {
   return d.serverMessage || messages.signupFailure
 }
 
-function fieldCodes(err: unknown): Record<string, string | undefined> {
+export function fieldCodes(err: unknown): Record<string, string | undefined> {
   const data = (err as { response?: { data?: Record<string, { code?: string }> } })?.response?.data
   const codes: Record<string, string | undefined> = {}
   for (const [field, detail] of Object.entries(data ?? {})) codes[field] = detail?.code
@@ -151,132 +142,6 @@ export function passwordResetErrorMessage(err: unknown): string {
 /** Asks PocketBase to mail a verification link (its own mailer and template). */
 export async function sendVerification(pb: PocketBase, email: string): Promise<void> {
   await pb.collection(collections.users).requestVerification(email.trim())
-}
-
-// --- the pages account e-mails link to -----------------------------------------------------
-
-/**
- * What a link's token did: `done`; `invalid` (expired, already used, or not a token: the server
- * cannot tell these apart); or a problem with what was typed (`field`), the connection
- * (`offline`), the rate limit or the server.
- */
-export type TokenOutcome =
-  | { kind: 'done' }
-  | { kind: 'invalid' }
-  | { kind: 'field'; field: string; message: string }
-  | { kind: 'offline' }
-  | { kind: 'rate_limited' }
-  | { kind: 'failed' }
-
-/** Sorts a confirm-* failure: a bad token wins over anything else the server says. */
-export function tokenOutcome(err: unknown): TokenOutcome {
-  const d = describeError(err)
-  if (d.kind === 'network') return { kind: 'offline' }
-  if (d.kind === 'rate_limited') return { kind: 'rate_limited' }
-  if (d.kind !== 'validation') return { kind: 'failed' }
-  if (d.fieldErrors.token) return { kind: 'invalid' }
-  const codes = fieldCodes(err)
-  if (codes.password === 'validation_invalid_password') {
-    return { kind: 'field', field: 'password', message: accountMessages.wrongPassword }
-  }
-  if (
-    codes.password?.startsWith('validation_length') ||
-    codes.password?.startsWith('validation_min')
-  ) {
-    return { kind: 'field', field: 'password', message: accountMessages.passwordTooShort }
-  }
-  const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
-  if (field && message)
-    return { kind: 'field', field, message: `${FIELD_LABELS[field] ?? field}: ${message}` }
-  // A 400 naming nothing: PocketBase answers so to tokens it cannot even read.
-  return { kind: 'invalid' }
-}
-
-async function outcomeOf(call: Promise<unknown>): Promise<TokenOutcome> {
-  try {
-    await call
-    return { kind: 'done' }
-  } catch (err) {
-    return tokenOutcome(err)
-  }
-}
-
-/** Marks the token's user verified (the SDK also updates a matching signed-in record). */
-export function confirmVerificationToken(pb: PocketBase, token: string): Promise<TokenOutcome> {
-  return outcomeOf(pb.collection(collections.users).confirmVerification(token))
-}
-
-/** Sets the new password; every session of that user ends (PocketBase renews its token key). */
-export function confirmPasswordResetToken(
-  pb: PocketBase,
-  token: string,
-  password: string,
-  passwordConfirm: string,
-): Promise<TokenOutcome> {
-  return outcomeOf(
-    pb.collection(collections.users).confirmPasswordReset(token, password, passwordConfirm),
-  )
-}
-
-/** Moves the account to the token's new e-mail after re-checking the current password. */
-export function confirmEmailChangeToken(
-  pb: PocketBase,
-  token: string,
-  password: string,
-): Promise<TokenOutcome> {
-  return outcomeOf(pb.collection(collections.users).confirmEmailChange(token, password))
-}
-
-/** The new e-mail a change token is for, read from its payload (shown, never trusted). */
-export function emailOfChangeToken(token: string): string | null {
-  try {
-    const payload = token.split('.')[1] ?? ''
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
-    const email = (JSON.parse(json) as { newEmail?: unknown }).newEmail
-    return typeof email === 'string' && email.includes('@') ? email : null
-  } catch {
-    return null
-  }
-}
-
-/** Mails a confirmation link to `newEmail` (the signed-in user's own request). */
-export async function sendEmailChange(pb: PocketBase, newEmail: string): Promise<void> {
-  await pb.collection(collections.users).requestEmailChange(newEmail.trim())
-}
-
-/**
- * What the Settings tab tells the user after asking to change the e-mail. A taken address gets
- * the same words as a free one, so the form cannot be used to test addresses.
- */
-export function emailChangeAnswer(
-  newEmail: string,
-  err?: unknown,
-): { ok: boolean; text: string; field?: 'newEmail' } {
-  const neutral = { ok: true, text: accountMessages.emailChangeRequested(newEmail.trim()) }
-  if (err === undefined) return neutral
-  const d = describeError(err)
-  if (d.kind === 'network') return { ok: false, text: messages.offline }
-  if (d.kind === 'rate_limited') return { ok: false, text: accountMessages.emailChangeRateLimited }
-  const code = fieldCodes(err).newEmail
-  if (code === 'validation_is_email' || code === 'validation_required') {
-    return { ok: false, text: `New address: ${d.fieldErrors.newEmail}`, field: 'newEmail' }
-  }
-  if (code === 'validation_not_in_invalid')
-    return { ok: false, text: accountMessages.emailChangeSame, field: 'newEmail' }
-  // Taken (validation_invalid_new_email), or whatever else the server says about the address.
-  if (code) return neutral
-  return { ok: false, text: accountMessages.emailChangeFailure }
-}
-
-/** Waits for the user's own record to change on the server (PocketBase realtime). */
-export async function watchOwnRecord(
-  pb: PocketBase,
-  userId: string,
-  onChange: (record: UserRecord) => void,
-): Promise<() => Promise<void>> {
-  return pb
-    .collection(collections.users)
-    .subscribe<UserRecord>(userId, (event) => onChange(event.record))
 }
 
 /** pb_hooks/account.pb.js: re-checks the password and deletes everything in one transaction. */

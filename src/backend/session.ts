@@ -7,20 +7,14 @@ import type { UserRecord } from './types'
 import { pb } from './client'
 import { notifySessionChange } from './session-summary'
 import {
-  confirmEmailChangeToken,
-  confirmPasswordResetToken,
-  confirmVerificationToken,
   deleteAccountOnServer,
   refreshAuth,
-  sendEmailChange,
-  watchOwnRecord,
   registerAndSignIn,
   sendPasswordReset,
   sendVerification,
   signInWithPassword,
   type RefreshOutcome,
   type SignupInput,
-  type TokenOutcome,
 } from './account-api'
 
 export interface Session {
@@ -126,73 +120,4 @@ export async function deleteAccountOnServerWithPassword(
 ): Promise<void> {
   await signInWithPassword(pb, user.email, password)
   await deleteAccountOnServer(pb, password)
-}
-
-// --- account e-mail links -------------------------------------------------------------------
-
-/** Verifies the e-mail of the link's token; a signed-in session then picks up the new state. */
-export async function confirmVerification(token: string): Promise<TokenOutcome> {
-  const outcome = await confirmVerificationToken(pb, token)
-  if (outcome.kind === 'done' && currentUser()) await refreshSession()
-  return outcome
-}
-
-/**
- * Sets a new password. PocketBase then voids every session of that user: the refresh ends a
- * session on this device if it was theirs, and leaves anyone else's alone.
- */
-export async function confirmPasswordReset(
-  token: string,
-  password: string,
-  passwordConfirm: string,
-): Promise<TokenOutcome> {
-  const outcome = await confirmPasswordResetToken(pb, token, password, passwordConfirm)
-  if (outcome.kind === 'done' && currentUser()) await refreshSession()
-  return outcome
-}
-
-/** Moves the account to its new e-mail; as with a reset, the user's sessions end. */
-export async function confirmEmailChange(token: string, password: string): Promise<TokenOutcome> {
-  const outcome = await confirmEmailChangeToken(pb, token, password)
-  if (outcome.kind === 'done' && currentUser()) await refreshSession()
-  return outcome
-}
-
-/** Asks PocketBase to mail a confirmation link to the new address (signed in only). */
-export async function requestEmailChange(newEmail: string): Promise<void> {
-  await sendEmailChange(pb, newEmail)
-}
-
-/**
- * Until the signed-in user is verified, notices the moment they are: the server pushes changes
- * of their own record (realtime), and the session is refreshed whenever the page is shown again
- * (the link may have been opened on another device, or realtime may be cut off). Returns the
- * function that stops watching.
- */
-export function watchUntilVerified(): () => void {
-  const user = currentUser()
-  if (!user || user.verified || typeof window === 'undefined') return () => undefined
-  let stopped = false
-  let unsubscribe: (() => Promise<void>) | null = null
-  const recheck = () => {
-    if (!stopped && document.visibilityState === 'visible') void refreshSession()
-  }
-  watchOwnRecord(pb, user.id, (record) => {
-    if (record.verified) void refreshSession()
-  }).then(
-    (stop) => {
-      if (stopped) void stop().catch(() => undefined)
-      else unsubscribe = stop
-    },
-    // No realtime (offline, a proxy without streaming): showing the page again still rechecks.
-    () => undefined,
-  )
-  window.addEventListener('focus', recheck)
-  document.addEventListener('visibilitychange', recheck)
-  return () => {
-    stopped = true
-    window.removeEventListener('focus', recheck)
-    document.removeEventListener('visibilitychange', recheck)
-    void unsubscribe?.().catch(() => undefined)
-  }
 }

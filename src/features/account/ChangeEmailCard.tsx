@@ -1,7 +1,6 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import { emailChangeAnswer } from '../../backend/account-api'
-import { requestEmailChange } from '../../backend/session'
+import { emailChangeAnswer, requestEmailChange } from '../../backend/account-links'
 import { Field } from '../../components/Field'
 import { EMAIL_MAX } from '../../config/limits'
 
@@ -10,7 +9,7 @@ import { EMAIL_MAX } from '../../config/limits'
  * change happens on the confirm page it leads to. A taken address gets the same answer as a
  * free one.
  */
-export function ChangeEmailCard() {
+export default function ChangeEmailCard() {
   const ids = { email: useId(), result: useId() }
   const [newEmail, setNewEmail] = useState('')
   const [busy, setBusy] = useState(false)

@@ -6,9 +6,9 @@ import {
   accountMessages,
   passwordResetErrorMessage,
   validateNewPassword,
-  type TokenOutcome,
 } from '../../backend/account-api'
-import { confirmPasswordReset, requestPasswordReset } from '../../backend/session'
+import { confirmPasswordReset, type TokenOutcome } from '../../backend/account-links'
+import { requestPasswordReset } from '../../backend/session'
 import { Field } from '../../components/Field'
 import { EMAIL_MAX, PASSWORD_MAX_BYTES } from '../../config/limits'
 import { messages } from '../../config/messages'

@@ -9,7 +9,7 @@ import { deleteAccount } from './account-actions'
 import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { Field } from '../../components/Field'
-import { ChangeEmailCard } from './ChangeEmailCard'
+import ChangeEmailCard from './ChangeEmailCard'
 
 /** Where the dashboard goes once the account is gone, with the notice for the home page. */
 export interface Leaving {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
+import { passwordResetErrorMessage } from '../../backend/account-api'
+import { verificationResent } from '../../backend/account-links'
 import { requestVerification } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
 
@@ -7,7 +8,7 @@ import type { UserRecord } from '../../backend/types'
  * Overview: until the e-mail is verified, why free audits are missing and how to fix it; the
  * moment it is verified (the dashboard watches for it), a line saying so.
  */
-export function VerifyEmailNotice({ user }: { user: UserRecord }) {
+export default function VerifyEmailNotice({ user }: { user: UserRecord }) {
   const [wasUnverified] = useState(!user.verified)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -17,7 +18,7 @@ export function VerifyEmailNotice({ user }: { user: UserRecord }) {
     setResult(null)
     try {
       await requestVerification()
-      setResult({ ok: true, text: accountMessages.verificationResent })
+      setResult({ ok: true, text: verificationResent })
     } catch (err) {
       setResult({ ok: false, text: passwordResetErrorMessage(err) })
     } finally {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
+import { verificationResent } from '../../backend/account-links'
 import { requestVerification, useSession } from '../../backend/session'
 import { messages } from '../../config/messages'
 import { paths, withNext } from '../../config/paths'
@@ -114,7 +115,7 @@ function ResendVerification() {
     setResult(null)
     try {
       await requestVerification()
-      setResult({ ok: true, text: accountMessages.verificationResent })
+      setResult({ ok: true, text: verificationResent })
     } catch (err) {
       setResult({ ok: false, text: passwordResetErrorMessage(err) })
     } finally {

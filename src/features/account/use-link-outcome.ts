@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { TokenOutcome } from '../../backend/account-api'
-import { confirmVerification } from '../../backend/session'
+import { confirmVerification, type TokenOutcome } from '../../backend/account-links'
 
 // One request per token and attempt, however often React runs the effect (StrictMode mounts
 // twice): a second confirm would be harmless, but the page must show the first one's answer.

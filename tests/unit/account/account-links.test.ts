@@ -1,13 +1,13 @@
 // The rules behind the pages account e-mails link to and the change-e-mail form: how a
 // server answer is sorted, and what the user is told.
 import { describe, expect, it } from 'vitest'
+import { accountMessages, validateNewPassword } from '../../../src/backend/account-api'
 import {
-  accountMessages,
   emailChangeAnswer,
+  emailChangeMessages,
   emailOfChangeToken,
   tokenOutcome,
-  validateNewPassword,
-} from '../../../src/backend/account-api'
+} from '../../../src/backend/account-links'
 import { messages } from '../../../src/config/messages'
 
 /** A PocketBase ClientResponseError's shape. */
@@ -54,7 +54,7 @@ describe('tokenOutcome', () => {
 })
 
 describe('emailChangeAnswer', () => {
-  const neutral = { ok: true, text: accountMessages.emailChangeRequested('new@example.com') }
+  const neutral = { ok: true, text: emailChangeMessages.requested('new@example.com') }
 
   it('answers a sent request and a taken address with the same words', () => {
     expect(emailChangeAnswer(' new@example.com ')).toEqual(neutral)
@@ -70,14 +70,14 @@ describe('emailChangeAnswer', () => {
 
   it.each([
     ['no connection', serverError(0), messages.offline],
-    ['rate limited', serverError(429), accountMessages.emailChangeRateLimited],
-    ['no mail could be sent', serverError(400), accountMessages.emailChangeFailure],
+    ['rate limited', serverError(429), emailChangeMessages.rateLimited],
+    ['no mail could be sent', serverError(400), emailChangeMessages.failure],
     [
       'the current address',
       serverError(400, {
         newEmail: { code: 'validation_not_in_invalid', message: 'Must not be in list.' },
       }),
-      accountMessages.emailChangeSame,
+      emailChangeMessages.same,
     ],
     [
       'not an address',
