@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// The users' account e-mails (verification, password reset, e-mail change) in the site's name
-// and look, linking to the site's own pages (/verify-email/..., /reset-password/...,
+// The users' account e-mails (verification, password reset, e-mail change, new sign-in alert)
+// in the site's name and look, linking to the site's own pages (/verify-email/..., /reset-password/...,
 // /confirm-email-change/...) instead of PocketBase's dashboard at /_/, which production
 // restricts to the owner. Rendered from pb_hooks/lib/account-mail-templates.js; down restores
 // PocketBase's defaults.
@@ -20,18 +20,27 @@ const POCKETBASE_DEFAULTS = {
   },
 }
 
-function setTemplates(app, templates) {
+const POCKETBASE_AUTH_ALERT = {
+  subject: 'Login from a new location',
+  body: "<p>Hello,</p>\n<p>We noticed a login to your {APP_NAME} account from a new location:</p>\n<p><em>{ALERT_INFO}</em></p>\n<p><strong>If this wasn't you, you should immediately change your {APP_NAME} account password to revoke access from all other locations.</strong></p>\n<p>If this was you, you may disregard this email.</p>\n<p>\n  Thanks,<br/>\n  {APP_NAME} team\n</p>",
+}
+
+function setTemplates(app, templates, authAlert) {
   const users = app.findCollectionByNameOrId('users')
   for (const key of Object.keys(templates)) {
     users[key].subject = templates[key].subject
     users[key].body = templates[key].body
   }
+  users.authAlert.emailTemplate.subject = authAlert.subject
+  users.authAlert.emailTemplate.body = authAlert.body
   app.save(users)
 }
 
 migrate(
   (app) => {
-    const { accountMailTemplates } = require(`${__hooks}/lib/account-mail-templates.js`)
+    const { accountMailTemplates, authAlertTemplate } = require(
+      `${__hooks}/lib/account-mail-templates.js`,
+    )
     const users = app.findCollectionByNameOrId('users')
     setTemplates(
       app,
@@ -40,7 +49,8 @@ migrate(
         passwordReset: users.passwordResetToken.duration,
         emailChange: users.emailChangeToken.duration,
       }),
+      authAlertTemplate(),
     )
   },
-  (app) => setTemplates(app, POCKETBASE_DEFAULTS),
+  (app) => setTemplates(app, POCKETBASE_DEFAULTS, POCKETBASE_AUTH_ALERT),
 )

@@ -1,6 +1,6 @@
 /// <reference path="../../.pb-types/types.d.ts" />
-// The account e-mails PocketBase sends itself (verification, password reset, e-mail change), as
-// the users collection's templates { subject, body }. Rendered once by a migration with the
+// The account e-mails PocketBase sends itself (verification, password reset, e-mail change, and
+// the new-sign-in alert), as the users collection's templates { subject, body }. Rendered once by a migration with the
 // results mail's layout; PocketBase fills in {APP_URL} (the app URL setting, copied from APP_URL
 // at every start) and {TOKEN} when it sends. Every link goes to the site's own pages, never /_/.
 
@@ -123,4 +123,33 @@ function accountMailTemplates(durations) {
   }
 }
 
-module.exports = { accountMailTemplates, lifetime }
+/**
+ * The "new sign-in" alert PocketBase sends when an account signs in from a device it has not
+ * seen; {ALERT_INFO} is PocketBase's description of that device. Keyed like the collection's
+ * `authAlert.emailTemplate`.
+ */
+function authAlertTemplate() {
+  const subject = `New sign-in to your ${BUSINESS_NAME} dashboard`
+  const body = [
+    heading('A new sign-in to your dashboard', 1),
+    paragraph(escapeHtml('Your dashboard was just opened from a device we have not seen before:')),
+    paragraph(`<em>{ALERT_INFO}</em>`),
+    paragraph(escapeHtml('If that was you, there is nothing to do.')),
+    paragraph(
+      `<strong>${escapeHtml('If it was not you, choose a new password now: "Forgot password?" on the sign-in page sends you a link. That also signs out every other device.')}</strong>`,
+    ),
+    `<p style="margin:0 0 12px;"><a href="{APP_URL}${paths.login}" style="color:${colours.SPRUCE};">{APP_URL}${paths.login}</a></p>`,
+  ].join('\n')
+  return {
+    subject,
+    body: layout({
+      title: subject,
+      preheader: 'If that was not you, choose a new password.',
+      brand: BUSINESS_NAME,
+      body,
+      footer: `Sent by ${escapeHtml(BUSINESS_NAME)} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`,
+    }),
+  }
+}
+
+module.exports = { accountMailTemplates, authAlertTemplate, lifetime }

@@ -129,6 +129,29 @@ describe('account e-mails', () => {
     expect(moved.email).toBe(newEmail)
   })
 
+  it('a sign-in from a new device: the alert in the site look, linking only to the site', async () => {
+    const user = await createUser({ url: server.url })
+    const fromDevice = async (userAgent: string) => {
+      const pb = guestClient(server.url)
+      pb.beforeSend = (url, options) => {
+        options.headers = { ...options.headers, 'User-Agent': userAgent }
+        return { url, options }
+      }
+      await pb.collection('users').authWithPassword(user.email, user.password)
+    }
+    await fromDevice('Phone/1.0')
+    await fromDevice('Laptop/2.0 <i>x</i>')
+    const mail = await mailTo(user.email, /New sign-in/)
+    expect(mail.subject).toBe(`New sign-in to your ${site.businessName} dashboard`)
+    // PocketBase describes the device, escaped.
+    expect(mail.html).toContain('Laptop/2.0 &lt;i&gt;x&lt;/i&gt;')
+    for (const link of linksIn(mail)) {
+      expect(link).toMatch(new RegExp(`^${APP_URL}(/|$)`))
+      expect(link).not.toContain('/_/')
+    }
+    expect(mail.html).not.toMatch(/\{(APP_URL|APP_NAME|ALERT_INFO)\}/)
+  })
+
   it("the templates follow the collection's token lifetimes", async () => {
     const users = await server.su.collections.getOne('users')
     // This project keeps verification links for a day (initial schema).
@@ -165,7 +188,7 @@ describe('the templates migration', () => {
       join(commandDir, 'print.pb.js'),
       `$app.rootCmd.addCommand(new Command({ use: "print-templates", run: () => {
         const users = $app.findCollectionByNameOrId("users")
-        console.log(JSON.stringify([users.verificationTemplate, users.resetPasswordTemplate, users.confirmEmailChangeTemplate]))
+        console.log(JSON.stringify([users.verificationTemplate, users.resetPasswordTemplate, users.confirmEmailChangeTemplate, users.authAlert.emailTemplate]))
       } }))`,
     )
     const templates = () => {
@@ -189,6 +212,7 @@ describe('the templates migration', () => {
       expect(restored).toContain('/_/#/auth/confirm-password-reset/{TOKEN}')
       expect(restored).toContain('/_/#/auth/confirm-email-change/{TOKEN}')
       expect(restored).not.toContain('/verify-email/')
+      expect(restored).toContain('Login from a new location')
       pbMigrate('', 'up')
       expect(templates()).toContain('/reset-password/{TOKEN}')
     } finally {
