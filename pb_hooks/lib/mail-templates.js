@@ -483,6 +483,11 @@ function ownerAuditMail(input) {
 }
 
 module.exports = {
+  // Building blocks and colours, for the account e-mails (lib/account-mail-templates.js).
+  layout,
+  heading,
+  paragraph,
+  colours: { INK, MUTED, SPRUCE, ACCENT },
   visitorResultsMail,
   ownerContactMail,
   ownerAuditMail,
