@@ -12,6 +12,7 @@ export const newsletterSourceLabels: Record<NewsletterSource, string> = {
   footer: 'Footer',
   about: 'About section',
   signup: 'Account sign-up',
+  audit: 'Audit newsletter choice',
 }
 
 /** The two audit flows: the signed-in one and the free one. */
