@@ -63,25 +63,11 @@ onRecordAfterCreateSuccess((e) => {
 // A malformed, forged or altered token answers 400 naming `token`; nothing tells whether an
 // address is subscribed.
 
-/** The token from the query string or the body, as a string. */
-function newsletterToken(e) {
-  const body = e.requestInfo().body || {}
-  const fromQuery = String(e.request.url.query().get('token') || '')
-  const fromBody = typeof body.token === 'string' ? body.token : ''
-  return (fromBody || fromQuery).slice(0, 200)
-}
-
-function invalidNewsletterLink(message) {
-  return new BadRequestError(message, {
-    token: new ValidationError('validation_invalid_token', 'This link is not valid.'),
-  })
-}
-
 routerAdd('POST', '/api/newsletter/confirm', (e) => {
   const newsletter = require(`${__hooks}/lib/newsletter.js`)
-  const record = newsletter.recordForToken(e.app, 'confirm', newsletterToken(e))
+  const record = newsletter.recordForToken(e.app, 'confirm', newsletter.tokenOfRequest(e))
   e.response.header().set('Cache-Control', 'no-store')
-  if (!record) throw invalidNewsletterLink('The confirmation link is not valid.')
+  if (!record) throw newsletter.invalidLink('The confirmation link is not valid.')
   const status = newsletter.confirm(e.app, record)
   if (status !== 'active') {
     // Unsubscribed since this mail was sent: only a new sign-up (and its mail) can undo that.
@@ -102,8 +88,8 @@ routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
       'List-Unsubscribe': new ValidationError('validation_invalid_value', 'Must be One-Click.'),
     })
   }
-  const record = newsletter.recordForToken(e.app, 'unsubscribe', newsletterToken(e))
-  if (!record) throw invalidNewsletterLink('The unsubscribe link is not valid.')
+  const record = newsletter.recordForToken(e.app, 'unsubscribe', newsletter.tokenOfRequest(e))
+  if (!record) throw newsletter.invalidLink('The unsubscribe link is not valid.')
   return e.json(200, { status: newsletter.unsubscribe(e.app, record) })
 })
 
@@ -122,18 +108,11 @@ routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
 // a sign-up like any other (pending, confirmation mail). Unsubscribing is immediate. The user's
 // newsletterConsent follows the choice.
 
-function ownSubscription(e) {
-  const email = e.auth.getString('email').toLowerCase()
-  const rows = e.app.findRecordsByFilter('newsletter_subscriptions', 'email = {:email}', '', 1, 0, {
-    email,
-  })
-  return { email, record: rows.length > 0 ? rows[0] : null }
-}
-
 routerAdd(
   'GET',
   '/api/newsletter/me',
   (e) => {
+    const { ownSubscription } = require(`${__hooks}/lib/newsletter.js`)
     e.response.header().set('Cache-Control', 'no-store')
     const own = ownSubscription(e)
     return e.json(200, { status: own.record ? own.record.getString('status') : 'none' })
@@ -153,11 +132,11 @@ routerAdd(
         subscribed: new ValidationError('validation_invalid_value', 'Must be true or false.'),
       })
     }
-    const own = ownSubscription(e)
+    const own = newsletter.ownSubscription(e)
     if (body.subscribed) {
       if (!own.record) newsletter.signUp(e.app, own.email, 'signup', e.request.userAgent())
       else newsletter.signUpAgain(e.app, own.record)
-      const after = ownSubscription(e).record
+      const after = newsletter.ownSubscription(e).record
       if (after && e.auth.verified() && after.getString('status') === 'pending') {
         after.set('status', 'active')
         after.set('confirmedAt', new DateTime())
@@ -169,7 +148,7 @@ routerAdd(
     const user = e.app.findRecordById('users', e.auth.id)
     user.set('newsletterConsent', body.subscribed)
     e.app.save(user)
-    const after = ownSubscription(e).record
+    const after = newsletter.ownSubscription(e).record
     return e.json(200, { status: after ? after.getString('status') : 'none' })
   },
   $apis.requireAuth('users'),

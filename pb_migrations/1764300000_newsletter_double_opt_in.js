@@ -32,10 +32,11 @@ const OUTBOX_LOCKED = [
   'replyTo',
 ]
 
-// 30 requests a minute per IP: far above what a person clicking links needs, low enough that
-// guessing tokens gets nowhere (they are HMAC-signed anyway).
+// 30 POSTs a minute per IP to /api/newsletter/... (confirm, unsubscribe, the Settings tab):
+// far above what a person clicking links needs, low enough that hammering gets nowhere (the
+// tokens are HMAC-signed anyway). "METHOD + prefix" outranks the plain `/api/` prefix rule.
 const NEWSLETTER_RATE_LIMIT = {
-  label: '/api/newsletter/',
+  label: 'POST /api/newsletter/',
   audience: '',
   duration: 60,
   maxRequests: 30,

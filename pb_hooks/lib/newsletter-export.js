@@ -1,7 +1,7 @@
 /// <reference path="../../.pb-types/types.d.ts" />
 // The active subscribers as CSV for a mailing tool. The header names are the ones Mailchimp,
 // MailerLite and Buttondown recognise on import (`email`, `name`), plus the consent record
-// (`confirmed_at`, `source`). Cells are written like the admin console's exports
+// (`confirmed_at`, `source` in the admin console's words). Cells are written like the admin console's exports
 // (src/features/admin/csv.ts): RFC 4180, and a cell a spreadsheet would run as a formula gets a
 // leading `'`.
 
@@ -31,9 +31,15 @@ function subscribersExportCsv(app) {
         "WHERE s.status = 'active' GROUP BY s.id ORDER BY s.confirmedAt, s.email",
     )
     .all(rows)
+  const { label, newsletterSourceLabels } = require(`${__hooks}/lib/shared.cjs`)
   const lines = [['email', 'name', 'confirmed_at', 'source']]
   for (const row of rows) {
-    lines.push([row.email, row.name, isoTime(row.confirmedAt), row.source])
+    lines.push([
+      row.email,
+      row.name,
+      isoTime(row.confirmedAt),
+      label(newsletterSourceLabels, row.source),
+    ])
   }
   return lines.map((line) => line.map(csvField).join(',') + '\r\n').join('')
 }

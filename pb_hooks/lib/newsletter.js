@@ -157,7 +157,32 @@ function removeStalePending(app) {
   return result.rowsAffected()
 }
 
+/** The token from the body (`token`) or the query string, as a string. */
+function tokenOfRequest(e) {
+  const body = e.requestInfo().body || {}
+  const fromQuery = String(e.request.url.query().get('token') || '')
+  const fromBody = typeof body.token === 'string' ? body.token : ''
+  return (fromBody || fromQuery).slice(0, 200)
+}
+
+/** 400 naming `token`: the same answer for every kind of bad link. */
+function invalidLink(message) {
+  return new BadRequestError(message, {
+    token: new ValidationError('validation_invalid_token', 'This link is not valid.'),
+  })
+}
+
+/** The signed-in user's address and its subscription row (or null). */
+function ownSubscription(e) {
+  const email = e.auth.getString('email').toLowerCase()
+  const rows = e.app.findRecordsByFilter(COLLECTION, 'email = {:email}', '', 1, 0, { email })
+  return { email, record: rows.length > 0 ? rows[0] : null }
+}
+
 module.exports = {
+  tokenOfRequest,
+  invalidLink,
+  ownSubscription,
   COLLECTION,
   PENDING_DAYS,
   tokenFor,

@@ -72,16 +72,21 @@ export interface NewsletterRecord extends RecordModel {
   email: string
   source: NewsletterSource
   userAgent: string
-  active: boolean
+  status: NewsletterStatus
+  /** When the address confirmed (empty while pending, and for rows from before double opt-in). */
+  confirmedAt: string
   created: string
 }
+
+/** pending until the mail's link is followed; unsubscribed stays suppressed until a new one. */
+export type NewsletterStatus = 'pending' | 'active' | 'unsubscribed'
 
 export interface MailOutboxRecord extends RecordModel {
   to: string
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
+  kind: 'owner_contact' | 'owner_audit' | 'visitor_results' | 'newsletter_confirm'
   status: MailStatus
   attempts: number
   lastError: string
