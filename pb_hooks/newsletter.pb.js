@@ -179,7 +179,8 @@ routerAdd('GET', '/api/newsletter/export', (e) => {
 cronAdd('newsletter_pending_cleanup', '17 3 * * *', () => {
   try {
     const removed = require(`${__hooks}/lib/newsletter.js`).removeStalePending($app)
-    if (removed > 0) $app.logger().info('newsletter: removed stale pending sign-ups', 'count', removed)
+    if (removed > 0)
+      $app.logger().info('newsletter: removed stale pending sign-ups', 'count', removed)
   } catch (err) {
     $app.logger().error('newsletter: pending cleanup failed', 'error', String(err))
   }

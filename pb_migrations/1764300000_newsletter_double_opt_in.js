@@ -146,7 +146,9 @@ migrate(
     const outbox = app.findCollectionByNameOrId('mail_outbox')
     app
       .db()
-      .newQuery("DELETE FROM mail_outbox WHERE kind NOT IN ('owner_contact', 'owner_audit', 'visitor_results')")
+      .newQuery(
+        "DELETE FROM mail_outbox WHERE kind NOT IN ('owner_contact', 'owner_audit', 'visitor_results')",
+      )
       .execute()
     outbox.removeIndex('idx_mail_outbox_kind_to')
     outbox.fields.removeByName('headers')
@@ -160,17 +162,15 @@ migrate(
     newsletter.createRule = OLD_NEWSLETTER_CREATE_RULE
     app.save(newsletter)
     // A pending address never confirmed: like an unsubscribed one, it is not active.
-    app
-      .db()
-      .newQuery("UPDATE newsletter_subscriptions SET active = (status = 'active')")
-      .execute()
+    app.db().newQuery("UPDATE newsletter_subscriptions SET active = (status = 'active')").execute()
     // The audit source did not exist before: those sign-ups count as the footer form's.
     app
       .db()
       .newQuery("UPDATE newsletter_subscriptions SET source = 'footer' WHERE source = 'audit'")
       .execute()
     newsletter.removeIndex('idx_newsletter_status')
-    for (const name of ['status', 'confirmedAt', 'requestedAt']) newsletter.fields.removeByName(name)
+    for (const name of ['status', 'confirmedAt', 'requestedAt'])
+      newsletter.fields.removeByName(name)
     const source = /** @type {any} */ (newsletter.fields.getByName('source'))
     source.values = SOURCES
     app.save(newsletter)

@@ -79,7 +79,7 @@ function claimBatch(app, now, limit) {
         "WHERE status = 'pending' AND (nextAttemptAt = '' OR nextAttemptAt IS NULL OR nextAttemptAt <= {:now}) " +
         'ORDER BY created, id LIMIT {:limit}) ' +
         'RETURNING id, kind, sourceId, [[to]], replyTo, subject, html, text, attempts, claimedAt, ' +
-          "IFNULL(headers, '') AS headers",
+        "IFNULL(headers, '') AS headers",
     )
     .bind({ now: dbTime(now), limit })
     .all(rows)
@@ -205,7 +205,10 @@ function sendOne(app, config, row) {
     subject: row.subject,
     html: row.html,
     text: row.text,
-    headers: Object.assign(storedHeaders(row.headers), row.replyTo ? { 'Reply-To': row.replyTo } : {}),
+    headers: Object.assign(
+      storedHeaders(row.headers),
+      row.replyTo ? { 'Reply-To': row.replyTo } : {},
+    ),
   })
   app.newMailClient().send(message)
 }

@@ -42,7 +42,7 @@ function recordForToken(app, purpose, token) {
   } catch (_) {
     return null
   }
-  return $security.equal(tokenFor(app, purpose, record), token) ? record : null
+  return $security.equal(tokenFor(app, purpose, record), match[0]) ? record : null
 }
 
 /** The confirm page, the unsubscribe page and the one-click endpoint of one subscription. */

@@ -2,9 +2,14 @@
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { RecordModel } from 'pocketbase'
 
-import type { AuditFlow, ContactSource, NewsletterSource } from '../config/record-codes'
+import type {
+  AuditFlow,
+  ContactSource,
+  NewsletterSource,
+  NewsletterStatus,
+} from '../config/record-codes'
 
-export type { AuditFlow, ContactSource, NewsletterSource }
+export type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus }
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 export interface AnswerRecord {
@@ -77,9 +82,6 @@ export interface NewsletterRecord extends RecordModel {
   confirmedAt: string
   created: string
 }
-
-/** pending until the mail's link is followed; unsubscribed stays suppressed until a new one. */
-export type NewsletterStatus = 'pending' | 'active' | 'unsubscribed'
 
 export interface MailOutboxRecord extends RecordModel {
   to: string

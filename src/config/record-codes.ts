@@ -2,3 +2,5 @@
 export type AuditFlow = 'member' | 'free'
 export type ContactSource = 'portfolio_website' | 'business_efficiency_audit'
 export type NewsletterSource = 'hero_section' | 'footer' | 'about' | 'signup' | 'audit'
+/** pending until the mail's link is followed; unsubscribed stays suppressed until a new one. */
+export type NewsletterStatus = 'pending' | 'active' | 'unsubscribed'

@@ -82,12 +82,15 @@ function linksIn(mail: ReceivedMail) {
 /** The one-click URL of the List-Unsubscribe header, pointed at the test server. */
 function oneClickUrl(mail: ReceivedMail): string {
   const match = /^<(https:\/\/[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')
-  if (!match) throw new Error(`no https List-Unsubscribe header: ${mail.headers['list-unsubscribe']}`)
+  if (!match)
+    throw new Error(`no https List-Unsubscribe header: ${mail.headers['list-unsubscribe']}`)
   return match[1].replace(APP_URL, server.url)
 }
 
 async function signUp(email: string, source = 'footer', client: PocketBase = server.guest) {
-  return client.collection(NEWSLETTER).create({ id: recordId(), email, source, userAgent: 'vitest' })
+  return client
+    .collection(NEWSLETTER)
+    .create({ id: recordId(), email, source, userAgent: 'vitest' })
 }
 
 describe('a sign-up from a form', () => {
@@ -106,7 +109,9 @@ describe('a sign-up from a form', () => {
     expect(mail.subject).toMatch(/confirm your subscription/i)
     // A visible unsubscribe link in both parts.
     expect(mail.text).toMatch(/Unsubscribe: https:\/\/efficiency\.test\/newsletter\/unsubscribe\//)
-    expect(mail.html).toMatch(/href="https:\/\/efficiency\.test\/newsletter\/unsubscribe\/[^"]+"[^>]*>Unsubscribe</)
+    expect(mail.html).toMatch(
+      /href="https:\/\/efficiency\.test\/newsletter\/unsubscribe\/[^"]+"[^>]*>Unsubscribe</,
+    )
     // Signed, not the bare record id.
     const row = await rowOf(email)
     expect(linksIn(mail).confirmToken).not.toBe(row!.id)

@@ -9,6 +9,7 @@ import { deleteAccount } from './account-actions'
 import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { Field } from '../../components/Field'
+import { NewsletterSettings } from './NewsletterSettings'
 
 /** Where the dashboard goes once the account is gone, with the notice for the home page. */
 export interface Leaving {
@@ -98,6 +99,8 @@ export function SettingsTab({
         </button>
         <FeedbackLine feedback={reset} />
       </div>
+
+      <NewsletterSettings user={user} />
 
       <div className="dashboard-card danger-zone">
         <h3>Danger Zone</h3>
