@@ -73,7 +73,7 @@ export function NewsletterSettings({ user }: { user: UserRecord }) {
       {status !== null && (
         <>
           <p role="status" data-testid="newsletter-status">
-            {describe[status]} ({user.email})
+            {describe[status]}
           </p>
           <button
             type="button"
