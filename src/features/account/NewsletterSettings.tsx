@@ -17,7 +17,7 @@ const describe: Record<OwnSubscriptionStatus, string> = {
 }
 
 /** The Settings tab's newsletter card: the signed-in user's own subscription, and a switch. */
-export function NewsletterSettings({ user }: { user: UserRecord }) {
+export default function NewsletterSettings({ user }: { user: UserRecord }) {
   const [status, setStatus] = useState<OwnSubscriptionStatus | null>(null)
   const [loadFailed, setLoadFailed] = useState(false)
   const [busy, setBusy] = useState(false)
