@@ -117,6 +117,19 @@ describe('a sign-up from a form', () => {
     expect(linksIn(mail).confirmToken).not.toBe(row!.id)
   })
 
+  it.each(['hero_section', 'footer', 'about', 'signup'])(
+    'from %s queues exactly one confirmation mail',
+    async (source) => {
+      const email = uniqueEmail(`optin-${source}`)
+      await signUp(email, source)
+      const queued = await confirmationsTo(email)
+      expect(queued).toHaveLength(1)
+      expect(queued[0].headers).toMatchObject({
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      })
+    },
+  )
+
   it('confirms from the link in the mail, without a session', async () => {
     const email = uniqueEmail('confirm')
     await signUp(email)
