@@ -106,7 +106,9 @@ routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
 // POST /api/newsletter/me {subscribed}    -> 200 { status }
 // Subscribing with a verified e-mail is active at once (the address is proven); otherwise it is
 // a sign-up like any other (pending, confirmation mail). Unsubscribing is immediate. The user's
-// newsletterConsent follows the choice.
+// newsletterConsent follows the choice. With an unverified e-mail a user sees and cancels only
+// the subscription their own sign-up made (lib/newsletter.js ownSubscription); for anything else
+// they get the answers a stranger's public sign-up would get.
 
 routerAdd(
   'GET',
@@ -115,7 +117,7 @@ routerAdd(
     const { ownSubscription } = require(`${__hooks}/lib/newsletter.js`)
     e.response.header().set('Cache-Control', 'no-store')
     const own = ownSubscription(e)
-    return e.json(200, { status: own.record ? own.record.getString('status') : 'none' })
+    return e.json(200, { status: own.mine ? own.record.getString('status') : 'none' })
   },
   $apis.requireAuth('users'),
 )
@@ -142,14 +144,16 @@ routerAdd(
         after.set('confirmedAt', new DateTime())
         e.app.save(after)
       }
-    } else if (own.record) {
+    } else if (own.mine) {
       newsletter.unsubscribe(e.app, own.record)
     }
     const user = e.app.findRecordById('users', e.auth.id)
     user.set('newsletterConsent', body.subscribed)
     e.app.save(user)
-    const after = newsletter.ownSubscription(e).record
-    return e.json(200, { status: after ? after.getString('status') : 'none' })
+    const after = newsletter.ownSubscription(e)
+    if (after.mine) return e.json(200, { status: after.record.getString('status') })
+    // Somebody else's subscription: what a public sign-up (or no change) would answer.
+    return e.json(200, { status: body.subscribed ? 'pending' : 'none' })
   },
   $apis.requireAuth('users'),
 )

@@ -172,11 +172,22 @@ function invalidLink(message) {
   })
 }
 
-/** The signed-in user's address and its subscription row (or null). */
+/**
+ * The signed-in user's address, its subscription row (or null), and whether that row is theirs
+ * to see and change: always with a verified e-mail; with an unverified one only the row their own
+ * sign-up made (as account deletion decides), so an account opened with somebody else's address
+ * can neither read nor cancel that person's subscription.
+ */
 function ownSubscription(e) {
   const email = e.auth.getString('email').toLowerCase()
   const rows = e.app.findRecordsByFilter(COLLECTION, 'email = {:email}', '', 1, 0, { email })
-  return { email, record: rows.length > 0 ? rows[0] : null }
+  const record = rows.length > 0 ? rows[0] : null
+  const mine =
+    !!record &&
+    (e.auth.verified() ||
+      (record.getString('source') === 'signup' &&
+        record.getString('created') >= e.auth.getString('created')))
+  return { email, record, mine }
 }
 
 module.exports = {

@@ -13,7 +13,7 @@ import {
 } from '../../src/backend/newsletter-api'
 import { exportActiveSubscribersCsv } from '../../src/backend/admin-api'
 import { parseCsv } from '../unit/admin/parse-csv'
-import { createUser, recordId, uniqueEmail } from './helpers'
+import { createUser, guestClient as guestClientFor, recordId, uniqueEmail } from './helpers'
 import { auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
@@ -295,6 +295,31 @@ describe('the other sign-up paths', () => {
     expect((await rowOf(verified.email))?.confirmedAt).not.toBe('')
     const user = await server.su.collection('users').getOne(verified.id)
     expect(user.newsletterConsent).toBe(true)
+  })
+
+  it("an account opened with somebody else's address can neither see nor cancel their subscription", async () => {
+    const email = uniqueEmail('owner-of-address')
+    await signUp(email)
+    await confirmSubscription(server.guest, linksIn(await confirmationMail(email)).confirmToken)
+    expect((await rowOf(email))?.status).toBe('active')
+
+    // Someone signs up an account with that address and never verifies it.
+    const su = server.su
+    const stranger = await su.collection('users').create({
+      email,
+      password: 'correct-horse-42',
+      passwordConfirm: 'correct-horse-42',
+      fullName: 'Not The Owner',
+    })
+    const pb = guestClientFor(server.url)
+    await pb.collection('users').authWithPassword(email, 'correct-horse-42')
+    expect(stranger.verified).toBe(false)
+    expect(await getOwnSubscription(pb)).toBe('none')
+    expect(await setOwnSubscription(pb, false)).toBe('none')
+    expect((await rowOf(email))?.status).toBe('active')
+    // Subscribing answers as the public form would, and changes nothing for an active address.
+    expect(await setOwnSubscription(pb, true)).toBe('pending')
+    expect((await rowOf(email))?.status).toBe('active')
   })
 
   it('the settings routes need a session', async () => {
