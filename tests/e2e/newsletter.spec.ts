@@ -129,3 +129,35 @@ test('the consultant sees the counts and exports only active subscribers', async
   expect(csv).toContain(`${active},,`)
   expect(csv).not.toContain(pending)
 })
+
+test('the link pages and the Subscribers tab fit every width from 320 to 1920', async ({
+  page,
+}) => {
+  const owner = await createUser({ label: 'news-widths' })
+  promoteAdmin(owner.email)
+  await signInAs(page, owner.email)
+  const token = `${'a'.repeat(15)}.${'0'.repeat(64)}`
+  const pages = [
+    `/newsletter/confirm/${token}`,
+    `/newsletter/unsubscribe/${token}`,
+    '/audit-admin?tab=subscribers',
+  ]
+  for (const width of [320, 390, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const path of pages) {
+      await page.goto(`${baseURL()}${path}`)
+      await expect(page.locator('main h1').first()).toBeVisible()
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      )
+      expect(sideways, `${path} at ${width}px`).toBe(0)
+    }
+  }
+  // A link that is not valid says so on the confirm page.
+  await page.goto(`${baseURL()}/newsletter/confirm/${token}`)
+  await expect(page.getByText('This link is not valid.', { exact: false })).toBeVisible()
+  await page.setViewportSize({ width: 320, height: 800 })
+  await page.goto(`${baseURL()}/audit-admin?tab=subscribers`)
+  await expect(page.getByTestId('subscribers-active')).toBeVisible()
+  await screenshot(page, 'newsletter-admin')
+})
