@@ -20,8 +20,8 @@ const noHooks = join(scratch, 'hooks')
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-/** Runs `serve` on this data dir with `migrationsDir` (applying what is new), calls `use`, stops. */
-async function withServer(use: (su: PocketBase) => Promise<void>) {
+/** Runs `serve` on this data dir with `migrationsDir` (applying what is new), calls `check`, stops. */
+async function withServer(check: (su: PocketBase) => Promise<void>) {
   const port: number = await freePort()
   const args = serveArgs({
     port,
@@ -50,7 +50,7 @@ async function withServer(use: (su: PocketBase) => Promise<void>) {
     const su = new PocketBase(url)
     su.autoCancellation(false)
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password)
-    await use(su)
+    await check(su)
   } finally {
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve()
