@@ -2,6 +2,7 @@
 // serving dist/ and the API at http://127.0.0.1:${PORT:-8090}, data in ${PB_DATA:-./pb_data}.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { findPocketBase, root, serveArgs, upsertSuperuser } from './pocketbase.mjs'
 
@@ -89,7 +90,13 @@ function main() {
   }
   console.log('  Make the owner an admin of the site: npm run admin -- promote EMAIL\n')
 
-  const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), { stdio: 'inherit' })
+  // The process runs on the consultant's clock (logs, dates in hooks): the site's time zone.
+  const { SITE_TIME_ZONE } = createRequire(import.meta.url)('../pb_hooks/lib/shared.cjs')
+  const TZ = process.env.SITE_TIME_ZONE || process.env.TZ || SITE_TIME_ZONE
+  const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), {
+    stdio: 'inherit',
+    env: { ...process.env, TZ },
+  })
   const stop = (signal) => {
     if (child.exitCode === null) child.kill(signal)
   }
