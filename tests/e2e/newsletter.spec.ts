@@ -136,6 +136,10 @@ test('the link pages and the Subscribers tab fit every width from 320 to 1920', 
   const owner = await createUser({ label: 'news-widths' })
   promoteAdmin(owner.email)
   await signInAs(page, owner.email)
+  // At least one row, so the list and its pager are on the page.
+  await new PocketBase(baseURL())
+    .collection('newsletter_subscriptions')
+    .create({ email: uniqueEmail('news-width'), source: 'footer' })
   const token = `${'a'.repeat(15)}.${'0'.repeat(64)}`
   const pages = [
     `/newsletter/confirm/${token}`,
@@ -147,10 +151,28 @@ test('the link pages and the Subscribers tab fit every width from 320 to 1920', 
     for (const path of pages) {
       await page.goto(`${baseURL()}${path}`)
       await expect(page.locator('main h1').first()).toBeVisible()
+      if (path.includes('subscribers')) {
+        await expect(page.getByRole('navigation', { name: 'Pages of subscribers' })).toBeVisible()
+      }
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       )
-      expect(sideways, `${path} at ${width}px`).toBe(0)
+      const wide = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter((el) => {
+            for (let p = el.parentElement; p; p = p.parentElement) {
+              if (getComputedStyle(p).overflowX !== 'visible') return false
+            }
+            return true
+          })
+          .slice(0, 5)
+          .map(
+            (el) =>
+              `${el.tagName}.${el.className} "${el.textContent?.slice(0, 40)}" ${Math.round(el.getBoundingClientRect().left)}-${Math.round(el.getBoundingClientRect().right)}`,
+          ),
+      )
+      expect(sideways, `${path} at ${width}px: ${wide.join(' | ')}`).toBe(0)
     }
   }
   // A link that is not valid says so on the confirm page.
