@@ -5,7 +5,8 @@
 //   - audits made with their e-mail when it is VERIFIED (what the list rule shows them),
 //   - their newsletter subscription (by e-mail when verified; unverified, only the row their
 //     own sign-up created, so nobody can unsubscribe an address they do not control),
-//   - queued or sent mails built from those audits (they carry copies of the answers),
+//   - queued or sent mails built from those audits (they carry copies of the answers) and the
+//     subscription's confirmation mail,
 //   - the user.
 // Answers: 200 {deleted: {...counts}}; 400 with data.password on a wrong password (nothing
 // deleted); 401 without a user token; 429 after repeated wrong passwords (this route would
@@ -96,6 +97,18 @@ routerAdd(
             0,
             params,
           )) {
+            // Its confirmation mail too (it carries the address and a signed link).
+            for (const mail of txApp.findRecordsByFilter(
+              'mail_outbox',
+              'sourceId = {:id}',
+              '',
+              0,
+              0,
+              { id: sub.id },
+            )) {
+              txApp.delete(mail)
+              deleted.mails++
+            }
             txApp.delete(sub)
             deleted.newsletterSubscriptions++
           }

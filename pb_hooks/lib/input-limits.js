@@ -36,9 +36,10 @@ const RULES = {
   },
   newsletter_subscriptions: {
     text: textRules('newsletter_subscriptions', []),
-    bool: ['active'],
+    bool: [],
     number: [],
-    serverOnly: ['active'],
+    // Double opt-in: only the signed confirmation link makes a subscription active.
+    serverOnly: ['status', 'confirmedAt', 'requestedAt'],
   },
   audits: {
     // answers, otherTexts, scores and recommendations, and the types of email and

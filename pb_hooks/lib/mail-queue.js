@@ -12,6 +12,7 @@ const SOURCE_COLLECTION = {
   owner_contact: 'contacts',
   owner_audit: 'audits',
   visitor_results: 'audits',
+  newsletter_confirm: 'newsletter_subscriptions',
 }
 
 /** Reads a JSON field as a plain object (record.get() would give raw bytes). */
@@ -162,6 +163,61 @@ function insertMail(app, record, rows) {
   return queued
 }
 
+const NEWSLETTER_CONFIRMATION_GAP_HOURS = 24
+
+/**
+ * True when a newsletter confirmation to `to` was queued within the last 24 hours: a sign-up
+ * repeated within that time queues no second mail (one per address per day).
+ */
+function newsletterConfirmationQueuedRecently(app, to) {
+  const since = require(`${__hooks}/lib/shared.cjs`).toPbTime(
+    Date.now() - NEWSLETTER_CONFIRMATION_GAP_HOURS * 60 * 60 * 1000,
+  )
+  const row = new DynamicModel({ queued: 0 })
+  app
+    .db()
+    .newQuery(
+      "SELECT COUNT(*) AS queued FROM mail_outbox WHERE kind = 'newsletter_confirm' " +
+        'AND [[to]] = {:to} AND created >= {:since}',
+    )
+    .bind({ to, since })
+    .one(row)
+  return row.queued > 0
+}
+
+/**
+ * Queues the confirmation mail of a newsletter sign-up with its extra `headers` (List-Unsubscribe).
+ * Returns true when queued; never throws.
+ */
+function insertNewsletterConfirmation(app, record, headers) {
+  const to = record.getString('email')
+  if (!ADDRESS.test(to) || to.length > 254) {
+    logQueueError(app, record, 'newsletter_confirm', `"${to}" is not an e-mail address`)
+    return false
+  }
+  try {
+    app
+      .db()
+      .newQuery(
+        'INSERT INTO mail_outbox (id, [[to]], replyTo, subject, kind, status, attempts, sourceId, headers, created, updated) ' +
+          "VALUES ({:id}, {:to}, '', {:subject}, 'newsletter_confirm', 'pending', 0, {:sourceId}, {:headers}, {:now}, {:now})",
+      )
+      .bind({
+        id: $security.randomStringWithAlphabet(15, ID_ALPHABET),
+        to,
+        subject: templates.newsletterConfirmSubject(mailConfig(app).businessName),
+        sourceId: record.id,
+        headers: JSON.stringify(headers),
+        now: new Date().toISOString().replace('T', ' '),
+      })
+      .execute()
+    return true
+  } catch (err) {
+    logQueueError(app, record, 'newsletter_confirm', err)
+    return false
+  }
+}
+
 /** An error that retrying cannot fix; the sender marks the mail failed at once. */
 function unsendable(message) {
   const err = /** @type {Error & { unsendable?: boolean }} */ (new Error(message))
@@ -189,6 +245,15 @@ function renderMail(app, row) {
   }
   const config = mailConfig(app)
   const common = { links: config.links, businessName: config.businessName }
+  if (row.kind === 'newsletter_confirm') {
+    const newsletter = require(`${__hooks}/lib/newsletter.js`)
+    return templates.newsletterConfirmMail(
+      Object.assign(
+        { email: record.getString('email'), subscription: newsletter.linksFor(app, record) },
+        common,
+      ),
+    )
+  }
   if (row.kind === 'owner_contact') {
     return templates.ownerContactMail(Object.assign({ contact: contactData(record) }, common))
   }
@@ -221,4 +286,10 @@ function logQueueError(app, record, what, err) {
   }
 }
 
-module.exports = { prepareMail, insertMail, renderMail }
+module.exports = {
+  prepareMail,
+  insertMail,
+  renderMail,
+  newsletterConfirmationQueuedRecently,
+  insertNewsletterConfirmation,
+}

@@ -68,6 +68,7 @@ function claimBatch(app, now, limit) {
       text: '',
       attempts: 0,
       claimedAt: '',
+      headers: '',
     }),
   )
   app
@@ -77,7 +78,8 @@ function claimBatch(app, now, limit) {
         'WHERE id IN (SELECT id FROM mail_outbox ' +
         "WHERE status = 'pending' AND (nextAttemptAt = '' OR nextAttemptAt IS NULL OR nextAttemptAt <= {:now}) " +
         'ORDER BY created, id LIMIT {:limit}) ' +
-        'RETURNING id, kind, sourceId, [[to]], replyTo, subject, html, text, attempts, claimedAt',
+        'RETURNING id, kind, sourceId, [[to]], replyTo, subject, html, text, attempts, claimedAt, ' +
+        "IFNULL(headers, '') AS headers",
     )
     .bind({ now: dbTime(now), limit })
     .all(rows)
@@ -180,6 +182,22 @@ function errorText(err) {
   return text || 'unknown error'
 }
 
+/** The row's extra headers (e.g. List-Unsubscribe): a JSON object of strings, else none. */
+function storedHeaders(json) {
+  const headers = {}
+  try {
+    const parsed = json ? JSON.parse(json) : null
+    if (parsed && typeof parsed === 'object') {
+      for (const name of Object.keys(parsed)) {
+        if (typeof parsed[name] === 'string') headers[name] = parsed[name]
+      }
+    }
+  } catch (_) {
+    // a row without valid headers is sent without them
+  }
+  return headers
+}
+
 function sendOne(app, config, row) {
   const message = new MailerMessage({
     from: { address: config.from.address, name: config.from.name },
@@ -187,7 +205,10 @@ function sendOne(app, config, row) {
     subject: row.subject,
     html: row.html,
     text: row.text,
-    headers: row.replyTo ? { 'Reply-To': row.replyTo } : {},
+    headers: Object.assign(
+      storedHeaders(row.headers),
+      row.replyTo ? { 'Reply-To': row.replyTo } : {},
+    ),
   })
   app.newMailClient().send(message)
 }

@@ -23,6 +23,9 @@ class FakeCollection {
     getByName(name: string): FieldSpec | undefined
     removeByName(name: string): void
   }
+  // Indexes are not recorded.
+  addIndex() {}
+  removeIndex() {}
   constructor(init: { name: string; fields?: FieldSpec[] }) {
     this.name = init.name
     const list = [...(init.fields ?? [])]
@@ -65,6 +68,8 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
     save: (c: unknown) => c instanceof FakeCollection && void collections.set(c.name, c),
     delete: (c: FakeCollection) => void collections.delete(c.name),
     settings: () => anything,
+    // Data statements (UPDATE ... SET status = ...) change no schema.
+    db: () => anything,
   }
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.js'))
@@ -85,6 +90,11 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
       JSONField: fieldClass('json'),
       SelectField: fieldClass('select'),
       RelationField: fieldClass('relation'),
+      // Records a migration seeds (e.g. a generated secret) are not schema.
+      Record: class {
+        set() {}
+      },
+      $security: anything,
     })
     up?.(app)
   }
