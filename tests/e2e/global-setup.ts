@@ -31,9 +31,10 @@ export default async function globalSetup() {
   let mailCount = 0
   const receiver = await startMailReceiver({
     onMail: (mail: ReceivedMail) => {
-      const { envelope, subject, from, text, html } = mail
+      const { envelope, headers, subject, from, text, html } = mail
       const name = `${Date.now()}-${String(++mailCount).padStart(5, '0')}.json`
-      writeFileSync(join(mailDir, name), JSON.stringify({ envelope, subject, from, text, html }))
+      const saved = { envelope, headers, subject, from, text, html }
+      writeFileSync(join(mailDir, name), JSON.stringify(saved))
     },
     // A client that hangs up mid-message must not crash the test run.
     onError: () => undefined,

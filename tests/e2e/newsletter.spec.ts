@@ -44,7 +44,10 @@ test('a sign-up is confirmed from the link in its confirmation mail', async ({ p
   expect(await subscriptionStatus(email)).toBe('pending')
 
   const mail = await confirmationMailTo(email)
-  expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+  expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+  expect(mail.headers['list-unsubscribe']).toMatch(
+    /^<https?:\/\/[^>]+\/api\/newsletter\/unsubscribe\?token=[^>]+>$/,
+  )
   await page.setViewportSize(MOBILE)
   await page.goto(`${baseURL()}${mail.confirmPath}`)
   await expect(page.getByText("You're subscribed!", { exact: false })).toBeVisible()
