@@ -101,6 +101,8 @@ export async function startSoakEnvironment() {
       rmSync(dataDir, { recursive: true, force: true })
     },
     output: () => log + (server ? server.output() : ''),
+    /** The running server's process id (its memory is read from /proc), or 0. */
+    pid: () => (server ? server.process.pid : 0),
   }
   await environment.start()
   return environment

@@ -1,4 +1,5 @@
-// `npm run soak`: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/
+// `npm run soak`: first a memory phase (one IP sends 50 bodies of 30 MB at once; the server
+// must refuse them unread and stay under 200 MB resident), then 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/
 // over fake-indexeddb), while the server is crashed and restarted twice; on loopback only, with
 // the production rate limits and a real SMTP receiver. Prints one summary line and exits non-zero
 // on any loss, duplicate, leftover or double-sent mail, or after SOAK_TIMEOUT_MS (5 minutes).
@@ -19,10 +20,12 @@ const verbose = process.env.SOAK_VERBOSE === '1'
 // Inside node_modules so the bundle's bare imports (dexie, pocketbase, ...) resolve from here.
 const outDir = join(root, 'node_modules', '.cache', 'soak')
 mkdirSync(outDir, { recursive: true })
-const outfile = join(outDir, 'soak-run.mjs')
 await build({
-  entryPoints: [join(root, 'tests/integration/support/soak-run.ts')],
-  outfile,
+  entryPoints: ['soak-run', 'soak-memory'].map((name) =>
+    join(root, `tests/integration/support/${name}.ts`),
+  ),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,7 +33,10 @@ await build({
   packages: 'external',
   logLevel: 'error',
 })
-const { runSoak, summaryLine } = await import(pathToFileURL(outfile).href)
+const { runSoak, summaryLine } = await import(pathToFileURL(join(outDir, 'soak-run.mjs')).href)
+const { runMemoryPhase, memorySummary } = await import(
+  pathToFileURL(join(outDir, 'soak-memory.mjs')).href
+)
 
 // A last resort if something hangs outside the run's own deadline.
 const hardStop = setTimeout(() => {
@@ -49,7 +55,17 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 let report
+let memory
 try {
+  // First, on a fresh server: 50 bodies of 30 MB at once from one IP, refused unread.
+  memory = await runMemoryPhase({
+    url: env.url,
+    pid: env.pid(),
+    requests: 50,
+    bytesEach: 30 * 1024 * 1024,
+    from: '127.0.0.5',
+    maxRssMb: 200,
+  })
   report = await runSoak(env, {
     visitors,
     submissionsPerVisitor: submissions,
@@ -62,6 +78,7 @@ try {
 } finally {
   await env.stop()
 }
+console.log(memorySummary(memory))
 console.log(summaryLine(report))
 if (!report.ok && verbose) for (const problem of report.problems) console.error(`  ${problem}`)
-process.exit(report.ok ? 0 : 1)
+process.exit(report.ok && memory.ok ? 0 : 1)

@@ -39,3 +39,11 @@ export const textLimits = {
     agreedToTermsAt: 64,
   },
 } as const
+
+/**
+ * The largest request body the server reads, in bytes: a record create or update (the longest
+ * audit is about 20 KiB), and one `/api/batch` of up to 50 of them. Larger bodies answer 413
+ * before they are read (pb_hooks/body-limits.pb.js).
+ */
+export const RECORD_BODY_MAX_BYTES = 256 * 1024
+export const BATCH_BODY_MAX_BYTES = 1024 * 1024
