@@ -39,6 +39,9 @@ export async function startSoakEnvironment() {
     MAIL_FROM_NAME: 'Soak',
     OWNER_EMAIL: SOAK_OWNER_EMAIL,
     APP_URL: 'http://127.0.0.1',
+    // Every simulated visitor sends from 127.0.0.1: one IP's daily cap on visitor mail would
+    // stop their results mails, which the soak counts. (The flood phase uses its own IPs.)
+    MAIL_VISITOR_PER_IP_PER_DAY: '100000',
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail

@@ -47,3 +47,10 @@ export const textLimits = {
  */
 export const RECORD_BODY_MAX_BYTES = 256 * 1024
 export const BATCH_BODY_MAX_BYTES = 1024 * 1024
+
+/**
+ * Mail to visitors, against mail bombing (defaults; the server's environment may change them,
+ * see README.md "Security"): at most one results mail per address in this many hours, and at
+ * most this many visitor mails a day queued by one IP address.
+ */
+export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
