@@ -5,8 +5,10 @@
 //   - asking for an e-mail change is limited like password sign-in (10 per 30 s per IP): each
 //     request sends a mail, and its answer must not be probed at speed.
 
+// A path label, not the route's tag: PocketBase checks path labels in its global middleware,
+// before pb_hooks/email-change.pb.js answers, so a registered and a free address count alike.
 const EMAIL_CHANGE_RULE = {
-  label: '*:requestEmailChange',
+  label: '/api/collections/users/request-email-change',
   audience: '',
   duration: 30,
   maxRequests: 10,
