@@ -54,3 +54,9 @@ export const BATCH_BODY_MAX_BYTES = 1024 * 1024
  * most this many visitor mails a day queued by one IP address.
  */
 export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
+
+/**
+ * An account whose e-mail is still unverified this many days after sign-up is deleted
+ * (pb_hooks/account-cleanup.pb.js); UNVERIFIED_ACCOUNT_DAYS in the server's environment overrides.
+ */
+export const UNVERIFIED_ACCOUNT_DAYS = 30

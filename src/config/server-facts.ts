@@ -10,6 +10,7 @@ export {
   PASSWORD_MAX_BYTES,
   RECORD_BODY_MAX_BYTES,
   textLimits,
+  UNVERIFIED_ACCOUNT_DAYS,
   VISITOR_MAIL_DEFAULTS,
 } from './limits'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
