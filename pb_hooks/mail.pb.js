@@ -81,27 +81,32 @@ onRecordCreateExecute(
     const clientIp = String(
       e.app.store().get(`mail-client-ip:${e.record.collection().name}:${e.record.id}`) || '',
     )
-    e.app.runInTransaction((txApp) => {
-      const outerApp = e.app
-      e.app = txApp
-      try {
-        e.next()
-      } finally {
-        e.app = outerApp
-      }
-      // Inside the write transaction: two creates at once cannot both pass a limit.
-      let allowed = rows
-      try {
-        allowed = queue.withinVisitorLimits(txApp, e.record, rows, clientIp)
-      } catch (err) {
-        // Owner notifications still go; a visitor mail that cannot be checked does not.
-        allowed = rows.filter((row) => queue.isOwnerKind(row.kind))
-        e.app
-          .logger()
-          .error('mail: limit check failed', 'recordId', e.record.id, 'error', String(err))
-      }
-      queue.insertMail(txApp, e.record, allowed)
-    })
+    try {
+      e.app.runInTransaction((txApp) => {
+        const outerApp = e.app
+        e.app = txApp
+        try {
+          e.next()
+        } finally {
+          e.app = outerApp
+        }
+        // Inside the write transaction: two creates at once cannot both pass a limit.
+        let allowed = rows
+        try {
+          allowed = queue.withinVisitorLimits(txApp, e.record, rows, clientIp)
+        } catch (err) {
+          // Owner notifications still go; a visitor mail that cannot be checked does not.
+          allowed = rows.filter((row) => queue.isOwnerKind(row.kind))
+          e.app
+            .logger()
+            .error('mail: limit check failed', 'recordId', e.record.id, 'error', String(err))
+        }
+        queue.insertMail(txApp, e.record, allowed)
+      })
+    } catch (err) {
+      // Not saved (rolled back): a failed write or commit, not the visitor's input.
+      throw require(`${__hooks}/lib/save-errors.js`).unavailable(e.app, e.record, err)
+    }
   },
   'contacts',
   'audits',
