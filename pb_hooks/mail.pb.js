@@ -105,7 +105,9 @@ onRecordCreateExecute(
       })
     } catch (err) {
       // Not saved (rolled back): a failed write or commit, not the visitor's input.
-      throw require(`${__hooks}/lib/save-errors.js`).unavailable(e.app, e.record, err)
+      const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+      if (saveErrors.isUniqueViolation(err)) throw err
+      throw saveErrors.unavailable(e.app, e.record, err)
     }
   },
   'contacts',

@@ -12,7 +12,9 @@ onRecordCreateExecute((e) => {
   try {
     return e.next()
   } catch (err) {
-    throw require(`${__hooks}/lib/save-errors.js`).unavailable(e.app, e.record, err)
+    const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+    if (saveErrors.isUniqueViolation(err)) throw err
+    throw saveErrors.unavailable(e.app, e.record, err)
   }
 })
 
@@ -20,7 +22,9 @@ onRecordUpdateExecute((e) => {
   try {
     return e.next()
   } catch (err) {
-    throw require(`${__hooks}/lib/save-errors.js`).unavailable(e.app, e.record, err)
+    const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+    if (saveErrors.isUniqueViolation(err)) throw err
+    throw saveErrors.unavailable(e.app, e.record, err)
   }
 })
 

@@ -4,6 +4,15 @@
 // pb_hooks/save-errors.pb.js and by the mail queue's transaction (pb_hooks/mail.pb.js).
 
 /**
+ * True for a write refused by a UNIQUE constraint (a record id or e-mail sent twice at once):
+ * PocketBase turns that into its own 400 naming the field ("validation_not_unique", which the
+ * outbox reads as "already delivered"), so it must pass through unchanged.
+ */
+function isUniqueViolation(err) {
+  return /unique/i.test(String(err))
+}
+
+/**
  * Logs why `record` could not be written and returns the 503 to throw instead.
  * @param {core.App} app
  * @param {core.Record} record
@@ -27,4 +36,4 @@ function unavailable(app, record, err) {
   return new ApiError(503, 'The server could not save this right now. Please try again later.', {})
 }
 
-module.exports = { unavailable }
+module.exports = { isUniqueViolation, unavailable }

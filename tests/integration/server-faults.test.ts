@@ -12,8 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
-import { recordId, superuserClient, uniqueEmail } from './helpers'
-import { contactPayload, contactsWithMarker, nodeOutbox, runMarker } from './support/node-outbox'
+import { createUser, recordId, superuserClient, uniqueEmail } from './helpers'
+import { auditSubmission } from './support/mail-harness'
+import {
+  contactPayload,
+  contactsWithMarker,
+  nodeClient,
+  nodeOutbox,
+  runMarker,
+} from './support/node-outbox'
 import { rawRequest } from './support/raw-request'
 
 let scratch: string
@@ -135,4 +142,31 @@ describe('the rate limiter', () => {
     expect(refused?.status).toBe(429)
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(10)
   }, 60_000)
+})
+
+describe('a member audit whose session was revoked', () => {
+  it('waits in the outbox for its owner to sign in again, then is delivered (not failed)', async () => {
+    const me = await createUser({ url: server.url, label: 'revoked' })
+    const pb = nodeClient(server.url)
+    await pb.collection('users').authWithPassword(me.email, me.password)
+    const outbox = nodeOutbox(server.url, { pb })
+    // A password change elsewhere revokes every session of the account.
+    const password = 'another-horse-43'
+    await su.collection('users').update(me.id, { password, passwordConfirm: password })
+
+    const audit = { ...auditSubmission({ email: me.email, flow: 'member' }), user: me.id }
+    const { id: _ignored, ...payload } = audit
+    const result = await outbox.enqueue('audits', payload as never, { ownerId: me.id })
+    expect(result.status).toBe('queued')
+    expect(pb.authStore.isValid).toBe(false)
+    const [item] = await outbox.db.outbox.toArray()
+    expect(item.status).toBe('queued')
+    expect(await outbox.nextDueAt()).toBeNull()
+
+    await pb.collection('users').authWithPassword(me.email, password)
+    const report = await outbox.flush()
+    expect(report).toMatchObject({ delivered: 1, failed: 0 })
+    const stored = await su.collection('audits').getOne(item.id)
+    expect(stored).toMatchObject({ user: me.id, flow: 'member' })
+  }, 30_000)
 })
