@@ -34,6 +34,9 @@ export default async function globalSetup() {
     PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
     OWNER_EMAIL: 'owner@e2e.local',
     SMTP_HOST: '',
+    // Every browser test sends from 127.0.0.1 (like the rate-limit exemption below): no daily
+    // cap on visitor mail per IP here; tests/integration/mail-limits.test.ts tests the cap.
+    MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
