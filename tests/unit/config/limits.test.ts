@@ -33,6 +33,9 @@ class FakeCollection {
       removeByName: (name) => void list.splice(list.findIndex((f) => f.name === name) >>> 0, 1),
     }
   }
+  // Indexes do not bear on field limits.
+  addIndex() {}
+  removeIndex() {}
 }
 
 const fieldClass = (type: string) =>
@@ -78,6 +81,7 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
       JSONField: fieldClass('json'),
       SelectField: fieldClass('select'),
       RelationField: fieldClass('relation'),
+      FileField: fieldClass('file'),
     })
     up?.(app)
   }
