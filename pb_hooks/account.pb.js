@@ -2,7 +2,8 @@
 // POST /api/account/delete {password}: a signed-in user deletes their account and every row
 // that is theirs, in ONE transaction (all or nothing), after re-checking their password:
 //   - audits they own (user = them),
-//   - audits made with their e-mail when it is VERIFIED (what the list rule shows them),
+//   - ownerless (free) audits made with their e-mail when it is VERIFIED; never another user's
+//     member audit, whatever address it carries,
 //   - their newsletter subscription (by e-mail when verified; unverified, only the row their
 //     own sign-up created, so nobody can unsubscribe an address they do not control),
 //   - queued or sent mails built from those audits (they carry copies of the answers) and the
@@ -59,7 +60,7 @@ routerAdd(
         if (verified && email) {
           for (const audit of txApp.findRecordsByFilter(
             'audits',
-            'email:lower = {:email}',
+            'email:lower = {:email} && user = ""',
             '',
             0,
             0,

@@ -8,8 +8,9 @@
 // The create rule runs before this hook (PocketBase checks it first), so a request that
 // reaches here was allowed; it may still hold bad input, which must answer 400.
 //
-// Re-sending the SAME record id (an outbox retry) answers as for contacts and audits:
-// 400 with data.id.code === "validation_not_unique", which the client reads as "delivered".
+// Re-sending a record id that is already stored answers 200 like a first sign-up (not the
+// "validation_not_unique" of contacts and audits): that 400 would tell a prober which ids, and so
+// which addresses, were stored. The client reads either as "delivered".
 
 onRecordCreateRequest((e) => {
   const email = e.record.getString('email').trim().toLowerCase()
@@ -17,40 +18,46 @@ onRecordCreateRequest((e) => {
   const newsletter = require(`${__hooks}/lib/newsletter.js`)
   newsletter.markPending(e.record)
 
+  const requestedId = e.record.id
   const existing = email
     ? e.app.findRecordsByFilter(e.collection, 'email = {:email}', '', 1, 0, { email })
     : []
-  if (existing.length === 0) {
+  let idTaken = false
+  if (requestedId) {
+    try {
+      e.app.findRecordById(e.collection, requestedId)
+      idTaken = true
+    } catch (_) {
+      idTaken = false
+    }
+  }
+  if (existing.length === 0 && !idTaken) {
     e.next()
-    newsletter.queueConfirmation(e.app, e.record)
+    newsletter.queueConfirmation(e.app, e.record, e.realIP())
     return
   }
 
-  const requestedId = e.record.id
-  if (requestedId && existing[0].id === requestedId) {
-    // PocketBase itself would name only the e-mail here; the client looks for the id.
-    throw new BadRequestError('Failed to create record.', {
-      id: new ValidationError('validation_not_unique', 'Value must be unique.'),
-    })
-  }
-
-  // Already subscribed: answer as if this request had created the row, built from what the
-  // client sent (never the stored row's source or dates), after the same field validation a
-  // real create gets (the requested id included).
+  // Already subscribed, or the id is taken (an outbox re-sending a delivered sign-up, or a prober
+  // re-using an id with another address): answer as if this request had created the row, built
+  // from what the client sent (never the stored row's source or dates), after the same field
+  // validation a real create gets. Every valid sign-up gets the same 200, so neither the address
+  // nor the id tells whether someone subscribed; the outbox reads 200 as delivered.
   const { validateAsNew } = require(`${__hooks}/lib/validate-as-new.js`)
-  const reply = validateAsNew(e.app, e.record, email, requestedId)
-  reply.id = requestedId || existing[0].id
-  newsletter.signUpAgain(e.app, existing[0])
+  const reply = validateAsNew(e.app, e.record, email, '')
+  reply.id = requestedId || (existing.length > 0 ? existing[0].id : reply.id)
+  if (existing.length > 0) newsletter.signUpAgain(e.app, existing[0], e.realIP())
   return e.json(200, reply)
 }, 'newsletter_subscriptions')
 
 // The audit's newsletter choice: the same double opt-in as the forms (after the audit is saved;
-// a failure here is logged and never fails the audit).
+// a failure here is logged and never fails the audit). The request's address, kept by mail.pb.js
+// while the create runs, counts towards the daily cap on visitor mail.
 onRecordAfterCreateSuccess((e) => {
   e.next()
   if (!e.record.getBool('newsletterSubscription')) return
   const { signUp } = require(`${__hooks}/lib/newsletter.js`)
-  signUp(e.app, e.record.getString('email'), 'audit', e.record.getString('userAgent'))
+  const clientIp = String(e.app.store().get(`mail-client-ip:audits:${e.record.id}`) || '')
+  signUp(e.app, e.record.getString('email'), 'audit', e.record.getString('userAgent'), clientIp)
 }, 'audits')
 
 // --- the public links (rate-limited by the `/api/newsletter/` rule) ---------------------------
@@ -136,8 +143,9 @@ routerAdd(
     }
     const own = newsletter.ownSubscription(e)
     if (body.subscribed) {
-      if (!own.record) newsletter.signUp(e.app, own.email, 'signup', e.request.userAgent())
-      else newsletter.signUpAgain(e.app, own.record)
+      const ip = e.realIP()
+      if (!own.record) newsletter.signUp(e.app, own.email, 'signup', e.request.userAgent(), ip)
+      else newsletter.signUpAgain(e.app, own.record, ip)
       const after = newsletter.ownSubscription(e).record
       if (after && e.auth.verified() && after.getString('status') === 'pending') {
         after.set('status', 'active')

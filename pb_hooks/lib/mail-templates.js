@@ -244,7 +244,6 @@ function visitorResultsMail(input) {
   const links = input.links
   const results = normaliseResults(input.audit, input.sectionOrder)
   const band = BANDS[results.band]
-  const auditId = clip(input.audit.id, 64)
   const subject = visitorResultsSubject(input.audit)
 
   const html = []
@@ -310,7 +309,7 @@ function visitorResultsMail(input) {
     }
   }
   const footer =
-    `Audit ID: ${escapeHtml(auditId)}<br>` +
+    // No audit id: the client makes it, so it is text a stranger could choose for a stranger.
     `You asked for these results on <a href="${escapeHtml(safeUrl(links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
     'If that was not you, you can ignore this e-mail.'
 
@@ -351,7 +350,6 @@ function visitorResultsMail(input) {
   }
   text.push(
     '--',
-    `Audit ID: ${auditId}`,
     `You asked for these results on ${links.appUrl}. If that was not you, you can ignore this e-mail.`,
   )
 

@@ -65,15 +65,15 @@ function unsubscribeHeaders(app, record) {
 }
 
 /**
- * Queues the confirmation mail, at most one per address per 24 hours (a repeated sign-up within
- * that time changes nothing for the inbox). Never throws. Returns true when a mail was queued.
+ * Queues the confirmation mail within the limits on visitor mail (one per address per
+ * MAIL_RESULTS_PER_RECIPIENT_HOURS, 24 by default, so a repeated sign-up changes nothing for the
+ * inbox; the daily cap per IP). Never throws. Returns true when a mail was queued.
  */
-function queueConfirmation(app, record) {
+function queueConfirmation(app, record, clientIp) {
   try {
     const queue = require(`${__hooks}/lib/mail-queue.js`)
-    const email = record.getString('email')
-    if (queue.newsletterConfirmationQueuedRecently(app, email)) return false
-    return queue.insertNewsletterConfirmation(app, record, unsubscribeHeaders(app, record))
+    const headers = unsubscribeHeaders(app, record)
+    return queue.insertNewsletterConfirmation(app, record, headers, clientIp)
   } catch (err) {
     app
       .logger()
@@ -92,15 +92,18 @@ function markPending(record) {
  * A sign-up of an address that already has a row: active stays active (and gets no mail);
  * pending or unsubscribed becomes pending and gets a confirmation mail (within the 24-hour cap).
  */
-function signUpAgain(app, record) {
+function signUpAgain(app, record, clientIp) {
   if (record.getString('status') === 'active') return
   markPending(record)
   app.save(record)
-  queueConfirmation(app, record)
+  queueConfirmation(app, record, clientIp)
 }
 
-/** A sign-up made by the server (the audit's newsletter choice); never throws. */
-function signUp(app, email, source, userAgent) {
+/**
+ * A sign-up made by the server (the audit's newsletter choice, the Settings tab); `clientIp` is
+ * the address of the request behind it, for the cap on visitor mail. Never throws.
+ */
+function signUp(app, email, source, userAgent, clientIp) {
   try {
     const address = String(email || '')
       .trim()
@@ -109,7 +112,7 @@ function signUp(app, email, source, userAgent) {
     const existing = app.findRecordsByFilter(COLLECTION, 'email = {:email}', '', 1, 0, {
       email: address,
     })
-    if (existing.length > 0) return signUpAgain(app, existing[0])
+    if (existing.length > 0) return signUpAgain(app, existing[0], clientIp)
     const record = new Record(app.findCollectionByNameOrId(COLLECTION))
     record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET)
     record.set('email', address)
@@ -117,7 +120,7 @@ function signUp(app, email, source, userAgent) {
     record.set('userAgent', String(userAgent || '').slice(0, 512))
     markPending(record)
     app.save(record)
-    queueConfirmation(app, record)
+    queueConfirmation(app, record, clientIp)
   } catch (err) {
     app.logger().error('newsletter: server sign-up failed', 'source', source, 'error', String(err))
   }

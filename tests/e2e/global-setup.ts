@@ -54,6 +54,9 @@ export default async function globalSetup() {
     SMTP_PORT: String(receiver.port),
     MAIL_FROM: 'audit@e2e.local',
     APP_URL: url,
+    // Every browser test sends from 127.0.0.1 (like the rate-limit exemption below): no daily
+    // cap on visitor mail per IP here; tests/integration/mail-limits.test.ts tests the cap.
+    MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -60,7 +60,7 @@ export interface SoakReport {
   durationMs: number
 }
 
-interface Submission {
+export interface Submission {
   visitor: number
   n: number
   collection: OutboxCollection
@@ -82,7 +82,7 @@ function randomBetween([min, max]: [number, number]): number {
   return min + Math.random() * (max - min)
 }
 
-function payloadFor(s: Submission, runId: string): OutboxPayloads[OutboxCollection] {
+export function payloadFor(s: Submission, runId: string): OutboxPayloads[OutboxCollection] {
   if (s.collection === 'contacts') {
     return {
       name: `Soak visitor ${s.visitor}-${s.n}`,

@@ -36,6 +36,9 @@ class FakeCollection {
       removeByName: (name) => void list.splice(list.findIndex((f) => f.name === name) >>> 0, 1),
     }
   }
+  // Indexes do not bear on field limits.
+  addIndex() {}
+  removeIndex() {}
 }
 
 const fieldClass = (type: string) =>
@@ -95,6 +98,7 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
         set() {}
       },
       $security: anything,
+      FileField: fieldClass('file'),
     })
     up?.(app)
   }
