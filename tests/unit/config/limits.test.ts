@@ -23,9 +23,6 @@ class FakeCollection {
     getByName(name: string): FieldSpec | undefined
     removeByName(name: string): void
   }
-  // Indexes are not recorded.
-  addIndex() {}
-  removeIndex() {}
   constructor(init: { name: string; fields?: FieldSpec[] }) {
     this.name = init.name
     const list = [...(init.fields ?? [])]
