@@ -93,6 +93,29 @@ describe('visitor mail per IP', () => {
   })
 })
 
+describe('newsletter confirmations', () => {
+  const confirmationsTo = async (to: string) =>
+    (
+      await server.su.collection('mail_outbox').getFullList({
+        filter: server.su.filter('to = {:to} && kind = "newsletter_confirm"', { to }),
+      })
+    ).length
+
+  it(`count against the same cap: ${PER_IP_PER_DAY} a day from one IP, one per address`, async () => {
+    const targets = Array.from({ length: PER_IP_PER_DAY + 2 }, () => uniqueEmail('news-spread'))
+    for (const email of targets) {
+      const signUp = { id: recordId(), email, source: 'footer' }
+      expect(await post('127.0.0.18', 'newsletter_subscriptions', signUp)).toBe(200)
+    }
+    expect(await Promise.all(targets.map(confirmationsTo))).toEqual([1, 1, 1, 0, 0])
+
+    // Signing the first address up again, even from another IP, queues no second mail.
+    const again = { id: recordId(), email: targets[0], source: 'footer' }
+    expect(await post('127.0.0.19', 'newsletter_subscriptions', again)).toBe(200)
+    expect(await confirmationsTo(targets[0])).toBe(1)
+  })
+})
+
 describe('the order of sending', () => {
   it("sends the owner's notification of a message before visitor mail queued earlier", async () => {
     // Whatever earlier tests queued goes out first.

@@ -2,7 +2,15 @@
 // `active`, inactive ones `unsubscribed` (with no invented confirmation time), and `migrate down`
 // restores the `active` flag (true only for rows that were active).
 import { spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import PocketBase from 'pocketbase'
@@ -16,6 +24,8 @@ const MIGRATION = '1764300000_newsletter_double_opt_in.js'
 const scratch = mkdtempSync(join(tmpdir(), 'pb-newsletter-migration-'))
 const dataDir = join(scratch, 'data')
 const migrationsDir = join(scratch, 'migrations')
+// The hooks' libraries without any hook: a migration may render with them (account mails), and
+// no hook may touch the rows of the old schema.
 const noHooks = join(scratch, 'hooks')
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -66,7 +76,7 @@ function rows(su: PocketBase) {
 
 it('maps active to a status and back, keeping every row', async () => {
   mkdirSync(migrationsDir)
-  mkdirSync(noHooks)
+  cpSync(join(root, 'pb_hooks/lib'), join(noHooks, 'lib'), { recursive: true })
   const all = readdirSync(join(root, 'pb_migrations')).filter((f) => f.endsWith('.js'))
   for (const file of all.filter((f) => f < MIGRATION)) {
     copyFileSync(join(root, 'pb_migrations', file), join(migrationsDir, file))
