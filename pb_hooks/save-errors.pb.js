@@ -5,7 +5,8 @@
 //     client must read as "this submission is wrong" and give up on (the mail queue's own
 //     transaction, whose commit can fail too, answers the same: pb_hooks/mail.pb.js);
 //   - a 429 from the rate limiter says when to come back (Retry-After, in seconds: the longest
-//     window of the rate-limit rules, so the next try is never refused for the same window).
+//     window of the rate-limit rules that apply to the request, so the next try is not refused
+//     for the same window).
 
 // The execute hooks run after validation, around the database write itself.
 onRecordCreateExecute((e) => {
@@ -36,10 +37,9 @@ routerUse(
       } catch (err) {
         const status = err && (err.status || (err.value && err.value.status))
         if (status === 429 || /too many requests/i.test(String(err))) {
-          let seconds = 10
-          for (const rule of e.app.settings().rateLimits.rules) {
-            seconds = Math.max(seconds, rule.duration)
-          }
+          const { retryAfterSeconds } = require(`${__hooks}/lib/save-errors.js`)
+          const rules = e.app.settings().rateLimits.rules
+          const seconds = retryAfterSeconds(rules, e.request.method, e.request.url.path)
           e.response.header().set('Retry-After', String(seconds))
         }
         throw err

@@ -36,4 +36,44 @@ function unavailable(app, record, err) {
   return new ApiError(503, 'The server could not save this right now. Please try again later.', {})
 }
 
-module.exports = { isUniqueViolation, unavailable }
+/** The records-API action a request is, in the words of PocketBase's rate-limit tags. */
+function actionOf(method, path) {
+  if (/\/(auth-with-[a-z]+|auth-refresh|request-otp)$/.test(path)) return 'auth'
+  if (/\/records\/?$/.test(path)) return method === 'POST' ? 'create' : 'list'
+  if (/\/records\/[^/]+$/.test(path)) {
+    return { GET: 'view', PATCH: 'update', DELETE: 'delete' }[method] || ''
+  }
+  return ''
+}
+
+/**
+ * Seconds until a refused request may succeed: the longest window among the rate-limit rules
+ * that apply to it (path labels like `/api/batch` or `POST /api/newsletter/`, and tags like
+ * `*:create` or `users:auth`), at least 1; the longest of all rules when none is recognised.
+ * @param {{ label: string, duration: number }[]} rules
+ * @param {string} method
+ * @param {string} path
+ */
+function retryAfterSeconds(rules, method, path) {
+  const collection = /^\/api\/collections\/([^/]+)\//.exec(path)
+  const action = collection ? actionOf(method, path) : ''
+  let matched = 0
+  let longest = 1
+  for (const rule of rules) {
+    longest = Math.max(longest, rule.duration)
+    const byPath = /^(?:([A-Z]+)\s+)?(\/\S*)$/.exec(rule.label)
+    const byTag = /^([^\s/:]+):([a-zA-Z]+)$/.exec(rule.label)
+    const applies = byPath
+      ? (!byPath[1] || byPath[1] === method) && path.indexOf(byPath[2]) === 0
+      : Boolean(
+          byTag &&
+          collection &&
+          (byTag[1] === '*' || byTag[1] === collection[1]) &&
+          byTag[2] === action,
+        )
+    if (applies) matched = Math.max(matched, rule.duration)
+  }
+  return matched || longest
+}
+
+module.exports = { isUniqueViolation, retryAfterSeconds, unavailable }
