@@ -5,10 +5,6 @@ import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
 
-function initialState(): SchedulerState {
-  return navigator.onLine === false ? 'offline' : 'loading'
-}
-
 /**
  * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
  * mounting loads the provider's script. Offline, or when the script fails or times out, it
@@ -16,10 +12,16 @@ function initialState(): SchedulerState {
  */
 export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
   const frame = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<SchedulerState>(initialState)
+  // 'loading' in the first render everywhere: the prerendered /call page and the browser's
+  // hydration of it must agree; the effect then finds out whether there is a connection.
+  const [state, setState] = useState<SchedulerState>('loading')
 
   useEffect(() => {
     if (state !== 'loading') return
+    if (navigator.onLine === false) {
+      setState('offline')
+      return
+    }
     let cancelled = false
     loadSchedulerScript(site.booking.scriptUrl).then(
       (api) => {
