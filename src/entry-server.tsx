@@ -2,7 +2,7 @@
 // HTML with React's static renderer, which waits for every lazy page, so the HTML holds the whole
 // page. The browser then hydrates it (src/main.tsx) with the same tree.
 import { StrictMode, type ReactNode } from 'react'
-import { prerenderToNodeStream } from 'react-dom/static'
+import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { AppRouter } from './app/router'
 
@@ -28,14 +28,12 @@ export async function renderPage(url: string): Promise<string> {
     <StaticRouter location={url}>{children}</StaticRouter>
   )
   const errors: unknown[] = []
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <AppRouter Router={Router} />
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   )
   if (errors.length > 0) throw errors[0]
-  const chunks: Buffer[] = []
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
-  return Buffer.concat(chunks).toString('utf8')
+  return new Response(prelude).text()
 }

@@ -21,8 +21,16 @@ const app = (
 // the work yields to the browser every few milliseconds instead of holding the main thread for
 // the whole page (Total Blocking Time on a slow phone).
 startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app)
-  else createRoot(container).render(app)
+  if (container.firstElementChild) {
+    hydrateRoot(container, app, {
+      // A page that hydrates differently from its HTML is rendered again in the browser; say so
+      // (tests/e2e/prerender.spec.ts fails on it).
+      onRecoverableError: (error, info) =>
+        console.error('Hydration error:', error, info.componentStack ?? ''),
+    })
+  } else {
+    createRoot(container).render(app)
+  }
 })
 
 registerServiceWorker()
