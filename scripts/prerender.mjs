@@ -199,7 +199,12 @@ async function emitPages(context, root, bundle, template, outDir) {
       for (const file of assets.css) links.push(`<link rel="stylesheet" href="/${file}" />`)
       for (const file of assets.js) links.push(`<link rel="modulepreload" href="/${file}" />`)
     }
-    const body = await server.renderPage(page.path)
+    // React puts the resource hints it found (the hero image's preload) before the app's HTML:
+    // they belong in the head, where the browser sees them before the stylesheets.
+    let body = await server.renderPage(page.path)
+    const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? ''
+    body = body.slice(hints.length)
+    if (hints) links.unshift(...hints.match(/<link [^>]*>/g))
     if (/<script\b/i.test(body)) throw new Error(`prerender: ${page.path} renders a <script>`)
     const head = headTags(page, {
       siteUrl,

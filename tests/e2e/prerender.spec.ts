@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { baseURL, DESKTOP, MOBILE } from './support/helpers'
+import { waitForActiveServiceWorker } from './pwa-support'
 import { notFoundPage, publicPages } from '../../src/config/public-pages'
 
 const PAGES = [
@@ -75,4 +76,26 @@ test('a page whose HTML differs from what React renders is caught', async ({ pag
   await openAndHydrate(page, '/privacy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
   expect(errors.join('\n')).toMatch(/Hydration error/)
+})
+
+test('offline, the service worker answers each public page with its own prerendered HTML and other routes with the app shell', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${baseURL()}/`)
+  await waitForActiveServiceWorker(page)
+  await context.setOffline(true)
+  const errors = watchErrors(page)
+  for (const { path, title } of PAGES.filter((p) => p.status === 200)) {
+    await page.goto(`${baseURL()}${path}`)
+    // The document itself has the page's title: the precached page, not the shell.
+    expect(await page.evaluate(() => document.querySelector('title')?.textContent)).toBe(title)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+  }
+  expect(errors).toEqual([])
+  // The login page is rendered in the browser from the shell.
+  await page.goto(`${baseURL()}/login`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await context.setOffline(false)
 })
