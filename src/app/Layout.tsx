@@ -7,7 +7,6 @@ import { RouteErrorBoundary } from './RouteError'
 import { PwaNotices } from './pwa/PwaNotices'
 import { SiteHeader } from './SiteHeader'
 import { usePrefetchWhenIdle } from './prefetch'
-import { titleFor } from '../config/public-pages'
 
 // The code that queues a submission (outbox, IndexedDB): in memory soon after the first page,
 // so a form sent after the signal drops never needs the network to load it.
@@ -18,7 +17,7 @@ const loadOutbox = () => import('../offline/app-outbox')
  * the page, footer and the floating scroll-to-top button (the only floating element).
  */
 export function Layout() {
-  const { key, hash, pathname } = useLocation()
+  const { key, hash } = useLocation()
   const navigationType = useNavigationType()
   usePrefetchWhenIdle(loadOutbox)
 
@@ -26,11 +25,6 @@ export function Layout() {
   useEffect(() => {
     if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0)
   }, [key, hash, navigationType])
-
-  // A page reached in the browser gets the title its prerendered HTML has (src/config/public-pages.ts).
-  useEffect(() => {
-    document.title = titleFor(pathname)
-  }, [pathname])
 
   return (
     <>

@@ -1,7 +1,7 @@
 // The public pages: prerendered to HTML at build time (scripts/prerender.mjs), listed in the
 // sitemap, each with its own head (title, description, canonical URL, share card). Signed-in and
 // admin pages are not here: they are rendered in the browser from the app shell.
-import { isAppRoute, paths } from './paths'
+import { paths } from './paths'
 import { site } from './site'
 
 export interface PublicPage {
@@ -80,11 +80,3 @@ export const notFoundPage: PublicPage = {
 
 /** The app shell: no prerendered content, for the pages rendered in the browser. */
 export const APP_SHELL_FILE = 'app.html'
-
-/** The document title for `pathname`: a public page's own, the not-found page's, else the site's. */
-export function titleFor(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const page = publicPages.find((p) => p.path === path)
-  if (page) return page.title
-  return isAppRoute(path) ? publicPages[0].title : notFoundPage.title
-}

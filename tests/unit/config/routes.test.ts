@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isAppRoute, paths, routePatterns } from '../../../src/config/paths'
-import { notFoundPage, pageFile, publicPages, titleFor } from '../../../src/config/public-pages'
+import { pageFile, publicPages } from '../../../src/config/public-pages'
 
 describe('the route table', () => {
   it('has every path of the app', () => {
@@ -36,14 +36,5 @@ describe('the public pages', () => {
   it('have their own title and a description short enough for search results', () => {
     expect(new Set(publicPages.map((page) => page.title)).size).toBe(publicPages.length)
     for (const page of publicPages) expect(page.description.length).toBeLessThanOrEqual(160)
-  })
-
-  it.each([
-    ['/free-audit', publicPages[1].title],
-    ['/free-audit/', publicPages[1].title],
-    ['/dashboard', publicPages[0].title],
-    ['/no-such-page', notFoundPage.title],
-  ])('the document title of %s is %s', (path, title) => {
-    expect(titleFor(path)).toBe(title)
   })
 })
