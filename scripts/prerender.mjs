@@ -9,7 +9,7 @@
 //      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt.
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
 // path with its file (pb_hooks/pages.pb.js).
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -166,13 +166,28 @@ function chunkAssets(bundle, moduleId) {
   return { css: [...css], js: [...js] }
 }
 
-/** The template with the head of `page` and, inside #root, `body`. */
-export function pageHtml(template, { head, body, links }) {
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+/**
+ * The template with the head of `page` and, inside #root, `body`. The app's module script and
+ * its preloads (the template's and `modules`) give way to the loader `bootUrl`, which fetches
+ * them after the first paint (scripts/prerender/boot.js).
+ */
+export function pageHtml(template, { head, body, links, modules = [], bootUrl }) {
+  const entry = MODULE_SCRIPT.exec(template)?.[1]
+  if (!entry) throw new Error('prerender: index.html has no module script')
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1])
+  const loader =
+    `<script src="${bootUrl}" defer data-entry="${entry}"` +
+    ` data-modules="${[...new Set([...preloads, ...modules])].join(' ')}"></script>`
   const withHead = template
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '')
     .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`)
-    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}</head>`)
+    .replace('</head>', `${[...links, loader].map((link) => `  ${link}\n`).join('')}</head>`)
   if (!withHead.includes('<div id="root"></div>')) {
     throw new Error('prerender: index.html has no <div id="root"></div>')
   }
@@ -185,6 +200,12 @@ async function emitPages(context, root, bundle, template, outDir) {
     `${pathToFileURL(join(outDir, 'entry-server.js')).href}?${Date.now()}`
   )
 
+  const boot = context.emitFile({
+    type: 'asset',
+    name: 'boot.js',
+    source: readFileSync(new URL('./prerender/boot.js', import.meta.url), 'utf8'),
+  })
+  const bootUrl = `/${context.getFileName(boot)}`
   const siteUrl = server.siteUrl(process.env.SITE_URL)
   const siteName = server.siteName
   const pages = [...server.publicPages, server.notFoundPage]
@@ -194,10 +215,16 @@ async function emitPages(context, root, bundle, template, outDir) {
     }
     const module = PAGE_MODULES[page.path]
     const links = []
+    const modules = []
     if (module) {
       const assets = chunkAssets(bundle, join(root, module))
-      for (const file of assets.css) links.push(`<link rel="stylesheet" href="/${file}" />`)
-      for (const file of assets.js) links.push(`<link rel="modulepreload" href="/${file}" />`)
+      for (const file of assets.css) {
+        // The template links the entry's own stylesheets already.
+        if (!template.includes(`"/${file}"`)) {
+          links.push(`<link rel="stylesheet" crossorigin href="/${file}">`)
+        }
+      }
+      modules.push(...assets.js.map((file) => `/${file}`))
     }
     // React puts the resource hints it found (the hero image's preload) before the app's HTML:
     // they belong in the head, where the browser sees them before the stylesheets.
@@ -211,7 +238,7 @@ async function emitPages(context, root, bundle, template, outDir) {
       siteName,
       jsonLd: page.path === '/' ? server.professionalService(siteUrl) : null,
     })
-    const html = pageHtml(template, { head, body, links })
+    const html = pageHtml(template, { head, body, links, modules, bootUrl })
     // index.html is Vite's own output: `/` replaces its content.
     if (bundle[page.file]?.type === 'asset') bundle[page.file].source = html
     else context.emitFile({ type: 'asset', fileName: page.file, source: html })
