@@ -21,6 +21,12 @@
     entry.src = script.getAttribute('data-entry')
     head.appendChild(entry)
   }
+  // Chromium may offer installation before the app's code runs: keep the offer for it
+  // (src/app/pwa/install-prompt.ts takes it over).
+  window.addEventListener('beforeinstallprompt', function (event) {
+    event.preventDefault()
+    window.__earlyInstallOffer = event
+  })
   // After the frame that shows the page (a deferred script runs once the stylesheets are in).
   requestAnimationFrame(function () {
     setTimeout(load, 0)
