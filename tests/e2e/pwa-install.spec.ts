@@ -100,7 +100,8 @@ test.describe('the Install app button', () => {
         await page.waitForTimeout(1000)
         await expect(install).toBeHidden()
         // ...but with the next page the visitor opens.
-        await page.getByRole('link', { name: 'Take Free Business Audit' }).click()
+        await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+        await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
         await expect(install).toBeVisible({ timeout: 20_000 })
 
         // Discreet: a small pill at the bottom right, stacked above the scroll-to-top corner
