@@ -9,7 +9,7 @@
 //      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt.
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
 // path with its file (pb_hooks/pages.pb.js).
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -272,21 +272,33 @@ export function prerender() {
     },
     async generateBundle(_options, bundle) {
       if (config.build.ssr) return
-      const template = bundle['index.html']?.source
-      if (typeof template !== 'string') throw new Error('prerender: no index.html in the build')
+      const source = bundle['index.html']?.source
+      if (typeof source !== 'string') throw new Error('prerender: no index.html in the build')
+      // Which build the HTML is, before any code runs (src/main.tsx sets the same value): the
+      // app's code now arrives after the first paint.
+      const version = JSON.parse(config.define?.['import.meta.env.VITE_APP_VERSION'] ?? '""')
+      const template = version
+        ? source.replace(
+            '<html lang="en">',
+            `<html lang="en" data-app-version="${escapeHtml(version)}">`,
+          )
+        : source
 
       // The same app, built for Node (React stays external: the one in node_modules).
-      const outDir = join(config.root, 'node_modules/.prerender')
-      await build({
-        configFile: false,
-        root: config.root,
-        mode: config.mode,
-        logLevel: 'warn',
-        define: config.define,
-        plugins: [react()],
-        build: { ssr: ENTRY, outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
-      })
+      // A folder of its own per build (builds may run side by side, e.g. in the tests), inside
+      // node_modules so the built code finds React there.
+      mkdirSync(join(config.root, 'node_modules/.prerender'), { recursive: true })
+      const outDir = mkdtempSync(join(config.root, 'node_modules/.prerender/build-'))
       try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          define: config.define,
+          plugins: [react()],
+          build: { ssr: ENTRY, outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+        })
         await emitPages(this, config.root, bundle, template, outDir)
       } finally {
         rmSync(outDir, { recursive: true, force: true })
