@@ -47,12 +47,20 @@ export function safeNext(
 }
 
 /**
- * Every page route the server answers with 200, as router patterns (`:name` stands for one path
- * segment). Every value of `paths` is one; a page whose route has a parameter adds its pattern
- * here, e.g. '/verify-email/:token'. The hooks read this list (pb_hooks/pages.pb.js through
+ * Every page route the server answers with 200, as router patterns: `:name` stands for one path
+ * segment, a final `*` for one or more. Every value of `paths` is one; a page whose route has a
+ * parameter adds its pattern here. The hooks read this list (pb_hooks/pages.pb.js through
  * src/config/server-facts.ts): any other page path answers 404 with the not-found page.
  */
-export const routePatterns: readonly string[] = [...Object.values(paths)]
+export const routePatterns: readonly string[] = [
+  ...Object.values(paths),
+  // The links in account e-mails and newsletter e-mails.
+  '/verify-email/:token',
+  '/reset-password/:token',
+  '/confirm-email-change/:token',
+  '/newsletter/confirm/*',
+  '/newsletter/unsubscribe/*',
+]
 
 /** Whether `pathname` is a page of the app (one of `patterns`); a trailing slash is ignored. */
 export function isAppRoute(pathname: string, patterns: readonly string[] = routePatterns): boolean {
@@ -60,9 +68,9 @@ export function isAppRoute(pathname: string, patterns: readonly string[] = route
   const actual = segments(pathname)
   return patterns.some((pattern) => {
     const expected = segments(pattern)
-    return (
-      expected.length === actual.length &&
-      expected.every((s, i) => (s.startsWith(':') ? actual[i] !== '' : s === actual[i]))
-    )
+    const rest = expected[expected.length - 1] === '*'
+    if (rest) expected.pop()
+    if (rest ? actual.length <= expected.length : actual.length !== expected.length) return false
+    return expected.every((s, i) => (s.startsWith(':') ? actual[i] !== '' : s === actual[i]))
   })
 }

@@ -18,6 +18,27 @@ describe('the route table', () => {
     expect(isAppRoute(path, ['/verify-email/:token'])).toBe(expected)
   })
 
+  it.each([
+    ['/newsletter/confirm/abc', true],
+    ['/newsletter/confirm/abc/def', true],
+    ['/newsletter/confirm', false],
+    ['/newsletter/other/abc', false],
+  ])('with the pattern /newsletter/confirm/*, %s is a page: %s', (path, expected) => {
+    expect(isAppRoute(path, ['/newsletter/confirm/*'])).toBe(expected)
+  })
+
+  it('has the links of the account and newsletter e-mails', () => {
+    for (const path of [
+      '/verify-email/tok',
+      '/reset-password/tok',
+      '/confirm-email-change/tok',
+      '/newsletter/confirm/id/tok',
+      '/newsletter/unsubscribe/tok',
+    ]) {
+      expect(isAppRoute(path)).toBe(true)
+    }
+  })
+
   it('matches whole segments only', () => {
     expect(isAppRoute('/calls')).toBe(false)
     expect(isAppRoute('/call/extra')).toBe(false)
