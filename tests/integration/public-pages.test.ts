@@ -214,7 +214,7 @@ describe('the server answers', () => {
     // Routes with a parameter, from the e-mails' links.
     ['/verify-email/some-token', 200, 'text/html', publicPages[0].title],
     ['/newsletter/unsubscribe/some-id/some-token', 200, 'text/html', publicPages[0].title],
-    ['/verify-email', 404, 'text/html', notFoundPage.title],
+    ['/verify-email/some-token/more', 404, 'text/html', notFoundPage.title],
     ['/no-such-page', 404, 'text/html', notFoundPage.title],
     ['/free-audit/extra', 404, 'text/html', notFoundPage.title],
     ['/sitemap.xml', 200, 'xml', ''],
