@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
+import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
-
-function initialState(): SchedulerState {
-  return navigator.onLine === false ? 'offline' : 'loading'
-}
 
 /**
  * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
@@ -16,7 +13,11 @@ function initialState(): SchedulerState {
  */
 export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
   const frame = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<SchedulerState>(initialState)
+  const [loadState, setState] = useState<SchedulerState>('loading')
+  // Offline before anything was tried: the fallback at once. (useOnline() says online in the
+  // prerendered /call page and in the browser's hydration of it, so the two agree.)
+  const online = useOnline()
+  const state: SchedulerState = loadState === 'loading' && !online ? 'offline' : loadState
 
   useEffect(() => {
     if (state !== 'loading') return
@@ -40,13 +41,13 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
     }
   }, [state, bookingUrl])
 
-  // Coming back online while the fallback shows: try again by itself.
+  // Coming back online while the fallback shows after a failed load: try again by itself.
   useEffect(() => {
-    if (state !== 'offline') return
+    if (loadState !== 'offline') return
     const retry = () => setState('loading')
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [state])
+  }, [loadState])
 
   const unavailable = state === 'offline' || state === 'failed'
   return (
@@ -81,7 +82,7 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => setState(initialState())}
+            onClick={() => setState('loading')}
           >
             Try again
           </button>

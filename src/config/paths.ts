@@ -53,3 +53,32 @@ export function safeNext(
     return fallback
   return next
 }
+
+/**
+ * Every page route the server answers with 200, as router patterns: `:name` stands for one path
+ * segment, a final `*` for one or more. Every value of `paths` is one; a page whose route has a
+ * parameter adds its pattern here. The hooks read this list (pb_hooks/pages.pb.js through
+ * src/config/server-facts.ts): any other page path answers 404 with the not-found page.
+ */
+export const routePatterns: readonly string[] = [
+  ...Object.values(paths),
+  // The links in account e-mails and newsletter e-mails.
+  '/verify-email/:token',
+  '/reset-password/:token',
+  '/confirm-email-change/:token',
+  '/newsletter/confirm/*',
+  '/newsletter/unsubscribe/*',
+]
+
+/** Whether `pathname` is a page of the app (one of `patterns`); a trailing slash is ignored. */
+export function isAppRoute(pathname: string, patterns: readonly string[] = routePatterns): boolean {
+  const segments = (path: string) => path.split('/').filter((s) => s !== '')
+  const actual = segments(pathname)
+  return patterns.some((pattern) => {
+    const expected = segments(pattern)
+    const rest = expected[expected.length - 1] === '*'
+    if (rest) expected.pop()
+    if (rest ? actual.length <= expected.length : actual.length !== expected.length) return false
+    return expected.every((s, i) => (s.startsWith(':') ? actual[i] !== '' : s === actual[i]))
+  })
+}
