@@ -56,19 +56,24 @@ export function safeNext(
 
 /**
  * Every page route the server answers with 200, as router patterns: `:name` stands for one path
- * segment, a final `*` for one or more. Every value of `paths` is one; a page whose route has a
- * parameter adds its pattern here. The hooks read this list (pb_hooks/pages.pb.js through
+ * segment, a final `*` for one or more. Every value of `paths` is one, but the pages opened by a
+ * link in an e-mail, which take a token. The hooks read this list (pb_hooks/pages.pb.js through
  * src/config/server-facts.ts): any other page path answers 404 with the not-found page.
  */
-export const routePatterns: readonly string[] = [
-  ...Object.values(paths),
-  // The links in account e-mails and newsletter e-mails.
-  '/verify-email/:token',
-  '/reset-password/:token',
-  '/confirm-email-change/:token',
-  '/newsletter/confirm/*',
-  '/newsletter/unsubscribe/*',
-]
+export const routePatterns: readonly string[] = (() => {
+  // The pages the links in account and newsletter e-mails open: the prefix, then the token.
+  const tokenPages: readonly string[] = [
+    paths.verifyEmail,
+    paths.resetPassword,
+    paths.confirmEmailChange,
+    paths.newsletterConfirm,
+    paths.newsletterUnsubscribe,
+  ]
+  return [
+    ...Object.values(paths).filter((path) => !tokenPages.includes(path)),
+    ...tokenPages.map((prefix) => `${prefix}/:token`),
+  ]
+})()
 
 /** Whether `pathname` is a page of the app (one of `patterns`); a trailing slash is ignored. */
 export function isAppRoute(pathname: string, patterns: readonly string[] = routePatterns): boolean {

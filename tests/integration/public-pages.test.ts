@@ -213,7 +213,8 @@ describe('the server answers', () => {
     [paths.auditAdmin, 200, 'text/html', publicPages[0].title],
     // Routes with a parameter, from the e-mails' links.
     ['/verify-email/some-token', 200, 'text/html', publicPages[0].title],
-    ['/newsletter/unsubscribe/some-id/some-token', 200, 'text/html', publicPages[0].title],
+    ['/newsletter/unsubscribe/some-token', 200, 'text/html', publicPages[0].title],
+    ['/newsletter/unsubscribe', 404, 'text/html', notFoundPage.title],
     ['/verify-email/some-token/more', 404, 'text/html', notFoundPage.title],
     ['/no-such-page', 404, 'text/html', notFoundPage.title],
     ['/free-audit/extra', 404, 'text/html', notFoundPage.title],

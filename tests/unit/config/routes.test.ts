@@ -3,9 +3,22 @@ import { isAppRoute, paths, routePatterns } from '../../../src/config/paths'
 import { pageFile, publicPages } from '../../../src/config/public-pages'
 
 describe('the route table', () => {
-  it('has every path of the app', () => {
-    for (const path of Object.values(paths)) expect(isAppRoute(path)).toBe(true)
-    expect(routePatterns).toEqual(expect.arrayContaining(Object.values(paths)))
+  const tokenPrefixes: string[] = [
+    paths.verifyEmail,
+    paths.resetPassword,
+    paths.confirmEmailChange,
+    paths.newsletterConfirm,
+    paths.newsletterUnsubscribe,
+  ]
+
+  it('has every path of the app; a page opened from an e-mail only with its token', () => {
+    const pages = Object.values(paths).filter((path) => !tokenPrefixes.includes(path))
+    for (const path of pages) expect(isAppRoute(path)).toBe(true)
+    expect(routePatterns).toEqual(expect.arrayContaining(pages))
+    for (const prefix of tokenPrefixes) {
+      expect(isAppRoute(prefix)).toBe(false)
+      expect(isAppRoute(`${prefix}/tok`)).toBe(true)
+    }
   })
 
   it.each([
@@ -32,11 +45,12 @@ describe('the route table', () => {
       '/verify-email/tok',
       '/reset-password/tok',
       '/confirm-email-change/tok',
-      '/newsletter/confirm/id/tok',
+      '/newsletter/confirm/tok',
       '/newsletter/unsubscribe/tok',
     ]) {
       expect(isAppRoute(path)).toBe(true)
     }
+    expect(isAppRoute('/newsletter/confirm/id/tok')).toBe(false)
   })
 
   it('matches whole segments only', () => {
