@@ -26,14 +26,15 @@ routerUse(
     if (path === '/' || path === '/index.html') return e.next()
 
     const { isSiteFile, pageFor, readSiteFile } = require(`${__hooks}/lib/pages.js`)
+    const page = pageFor(path)
     const name = path.slice(path.lastIndexOf('/') + 1)
     if (name.indexOf('.') >= 0) {
-      // A file of the site: PocketBase serves it if it exists; a missing one is a plain 404.
+      // A file of the site: PocketBase serves it if it exists; a missing one is a plain 404,
+      // unless the path is a page whose token has dots (the links in account and newsletter mail).
       if (isSiteFile(path.slice(1))) return e.next()
-      return e.string(404, 'Not found')
+      if (page.status !== 200) return e.string(404, 'Not found')
     }
 
-    const page = pageFor(path)
     const html = readSiteFile(page.file)
     // A build without the page files (an old or partial build): PocketBase's SPA fallback.
     if (html === null) return e.next()

@@ -215,6 +215,9 @@ describe('the server answers', () => {
     ['/verify-email/some-token', 200, 'text/html', publicPages[0].title],
     ['/newsletter/unsubscribe/some-token', 200, 'text/html', publicPages[0].title],
     ['/newsletter/unsubscribe', 404, 'text/html', notFoundPage.title],
+    // Their tokens have dots (a JWT, an id and its signature), like a file name.
+    ['/verify-email/aaa.bbb.ccc', 200, 'text/html', publicPages[0].title],
+    ['/newsletter/confirm/abc123.f00d', 200, 'text/html', publicPages[0].title],
     ['/verify-email/some-token/more', 404, 'text/html', notFoundPage.title],
     ['/no-such-page', 404, 'text/html', notFoundPage.title],
     ['/free-audit/extra', 404, 'text/html', notFoundPage.title],
