@@ -8,8 +8,10 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
 
 /**
  * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
- * mounting loads the provider's script. Offline, or when the script fails or times out, it
- * offers the booking link and the e-mail address instead of failing silently.
+ * mounting loads the provider's script. The direct ways to book (the booking link and the e-mail
+ * address) sit under the scheduler's box from the first paint, so a patchy connection never
+ * hides them; offline, or when the script fails or times out, only the short status line in the
+ * box changes (with Try again), nothing new pushes the page around.
  */
 export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
   const frame = useRef<HTMLDivElement>(null)
@@ -52,46 +54,42 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
   const unavailable = state === 'offline' || state === 'failed'
   return (
     <div className="scheduler">
-      {state === 'loading' && (
-        <p className="scheduler__loading" role="status">
-          Loading the scheduler...
-        </p>
-      )}
-      {unavailable && (
-        <div className="scheduler__fallback" role="alert">
-          <p className="scheduler__fallback-title">
-            {state === 'offline'
-              ? 'The scheduler needs an internet connection'
-              : 'The scheduler could not load right now'}
-          </p>
-          <p>
-            {state === 'offline'
-              ? 'You seem to be offline. Once you are back online you can pick a time here, or use one of these:'
-              : 'Something blocked or slowed it down. You can still book a time or reach me directly:'}
-          </p>
-          <ul className="scheduler__options">
-            <li>
-              <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
-                Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
-            <li>
-              Email me at <a href={`mailto:${site.email}`}>{site.email}</a>
-            </li>
-          </ul>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => setState('loading')}
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      <div
-        ref={frame}
-        className={`scheduler__frame${state === 'ready' ? '' : ' scheduler__frame--idle'}`}
-      />
+      <div className="scheduler__box">
+        {state !== 'ready' && (
+          <div className="scheduler__status" role="status">
+            {state === 'loading' && (
+              <p className="scheduler__status-text">Loading the scheduler...</p>
+            )}
+            {unavailable && (
+              <>
+                <p className="scheduler__status-text scheduler__status-text--problem">
+                  {state === 'offline'
+                    ? 'The scheduler needs a connection.'
+                    : 'The scheduler could not load.'}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  onClick={() => setState('loading')}
+                >
+                  Try again
+                </button>
+              </>
+            )}
+          </div>
+        )}
+        <div
+          ref={frame}
+          className={`scheduler__frame${state === 'ready' ? '' : ' scheduler__frame--idle'}`}
+        />
+      </div>
+      <p className="scheduler__direct">
+        Can't see the calendar?{' '}
+        <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+          Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>{' '}
+        or e-mail me at <a href={`mailto:${site.email}`}>{site.email}</a>.
+      </p>
     </div>
   )
 }

@@ -116,7 +116,7 @@ test.describe('offline after one visit', () => {
 
     // The scheduler is never cached: offline, the call page says it needs the network.
     await page.goto(`${site.url}/call`)
-    await expect(page.getByText('The scheduler needs an internet connection')).toBeVisible()
+    await expect(page.getByText('The scheduler needs a connection')).toBeVisible()
 
     // The home page's own images come from the precache too, not as broken pictures.
     await page.goto(`${site.url}/`)

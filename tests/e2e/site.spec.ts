@@ -290,7 +290,7 @@ test.describe('booking', () => {
     await open.click()
     const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
     await expect(dialog).toBeVisible()
-    await expect(dialog.getByText('The scheduler needs an internet connection')).toBeVisible()
+    await expect(dialog.getByText('The scheduler needs a connection')).toBeVisible()
     await expect(dialog.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
       'href',
       site.booking.strategyCallUrl,
@@ -319,7 +319,7 @@ test.describe('booking', () => {
     await page.goto(`${baseURL()}/#contact`)
     await page.locator('#contact').getByRole('button', { name: 'Book Your Strategy Call' }).click()
     const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
-    await expect(dialog.getByText('The scheduler could not load right now')).toBeVisible()
+    await expect(dialog.getByText('The scheduler could not load')).toBeVisible()
     await expect(dialog.getByRole('link', { name: site.email })).toBeVisible()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(dialog).toBeHidden()
@@ -366,6 +366,80 @@ test.describe('booking', () => {
 
     await page.getByRole('link', { name: 'See My Website' }).click()
     await expect(page).toHaveURL(`${baseURL()}/`)
+  })
+})
+
+test.describe('/call on a patchy connection', () => {
+  test('the booking link and the e-mail are in the HTML itself, under the scheduler box', async ({
+    request,
+  }) => {
+    const html = await (await request.get(`${baseURL()}/call`)).text()
+    expect(html).toContain('Loading the scheduler...')
+    expect(html).toContain(`href="${site.booking.friendCallUrl}"`)
+    expect(html).toContain(`href="mailto:${site.email}"`)
+    expect(html).toContain('Can&#x27;t see the calendar?')
+  })
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`at ${viewport.width} px a failed scheduler changes only the status line in its box`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      // The provider's script is held until the page has been looked at, then refused.
+      let refuse = () => {}
+      const held = new Promise<void>((resolve) => (refuse = resolve))
+      await page.route(SCHEDULER_SCRIPT, async (route) => {
+        await held
+        await route.abort('connectionrefused')
+      })
+      await page.goto(`${baseURL()}/call`)
+      const status = page.locator('.call-page__scheduler').getByRole('status')
+      await expect(status).toHaveText('Loading the scheduler...')
+      const direct = page.getByText("Can't see the calendar?")
+      await expect(direct.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
+        'href',
+        site.booking.friendCallUrl,
+      )
+      await expect(direct.getByRole('link', { name: site.email })).toHaveAttribute(
+        'href',
+        `mailto:${site.email}`,
+      )
+      const seeWebsite = page.getByRole('link', { name: 'See My Website' })
+      const before = { direct: await direct.boundingBox(), link: await seeWebsite.boundingBox() }
+      await screenshot(page, 'call-loading')
+
+      refuse()
+      await expect(status).toContainText('The scheduler could not load.')
+      await expect(status.getByRole('button', { name: 'Try again' })).toBeVisible()
+      expect(await direct.boundingBox()).toEqual(before.direct)
+      expect(await seeWebsite.boundingBox()).toEqual(before.link)
+      await screenshot(page, 'call-failed')
+    })
+  }
+
+  test('Try again loads the scheduler into the same box', async ({ page }) => {
+    let fail = true
+    await page.route(SCHEDULER_SCRIPT, (route) =>
+      fail
+        ? route.abort('connectionrefused')
+        : route.fulfill({
+            contentType: 'text/javascript',
+            body: `window.Calendly = { initInlineWidget({ url, parentElement }) {
+              const frame = document.createElement('iframe'); frame.title = 'Scheduler';
+              frame.src = 'about:blank'; parentElement.append(frame) } }`,
+          }),
+    )
+    await page.goto(`${baseURL()}/call`)
+    const status = page.locator('.call-page__scheduler').getByRole('status')
+    await expect(status).toContainText('The scheduler could not load.')
+    const seeWebsite = page.getByRole('link', { name: 'See My Website' })
+    const before = await seeWebsite.boundingBox()
+    fail = false
+    await status.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.locator('iframe[title="Scheduler"]')).toBeVisible()
+    await expect(status).toHaveCount(0)
+    expect(await seeWebsite.boundingBox()).toEqual(before)
+    await expect(page.getByText("Can't see the calendar?")).toBeVisible()
   })
 })
 
