@@ -29,10 +29,12 @@ export function useHeldSubmit() {
     }
     const held = window.__heldSubmits ?? []
     if (!held.includes(form)) return
-    held.splice(held.indexOf(form), 1)
-    form.removeAttribute('aria-busy')
     // After React has rendered the adopted values (an effect's updates wait for its end).
-    const timer = setTimeout(() => form.requestSubmit())
+    const timer = setTimeout(() => {
+      held.splice(held.indexOf(form), 1)
+      form.removeAttribute('aria-busy')
+      form.requestSubmit()
+    })
     return () => clearTimeout(timer)
   }, [])
   return { ref, 'data-hold-submit': '' }
