@@ -27,6 +27,19 @@
     event.preventDefault()
     window.__earlyInstallOffer = event
   })
+  // A form submitted before the app owns it would submit natively: the page reloads and what
+  // the visitor typed is gone. Hold such a submit (marked busy) until the form's code has taken
+  // the form over and sends it again (src/components/use-held-submit.ts).
+  var held = (window.__heldSubmits = [])
+  function hold(event) {
+    var form = event.target
+    if (!form.hasAttribute('data-hold-submit') || form.appReady) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    form.setAttribute('aria-busy', 'true')
+    if (held.indexOf(form) < 0) held.push(form)
+  }
+  document.addEventListener('submit', hold, true)
   // After the frame that shows the page (a deferred script runs once the stylesheets are in).
   requestAnimationFrame(function () {
     setTimeout(load, 0)

@@ -4,6 +4,7 @@ import type { ContactSource } from '../backend/types'
 import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
+import { useHeldSubmit } from './use-held-submit'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { Field } from './Field'
 
@@ -36,6 +37,7 @@ export function ContactForm({
   const id = useId()
   const [fields, setFields] = useState(EMPTY)
   const [submitting, setSubmitting] = useState(false)
+  const held = useHeldSubmit()
   const [feedback, setFeedback] = useTimedMessage<Feedback>(5000)
 
   function update(field: keyof typeof EMPTY, value: string) {
@@ -78,7 +80,7 @@ export function ContactForm({
   }
 
   return (
-    <form className="contact-form" onSubmit={onSubmit} onFocus={warmOutbox}>
+    <form {...held} className="contact-form" onSubmit={onSubmit} onFocus={warmOutbox}>
       <Field label="Name" htmlFor={`${id}-name`}>
         <input
           id={`${id}-name`}

@@ -4,6 +4,7 @@ import type { NewsletterSource } from '../backend/types'
 import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
+import { useHeldSubmit } from './use-held-submit'
 import { EMAIL_MAX } from '../config/limits'
 import './newsletter-form.css'
 
@@ -30,6 +31,7 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
   const fieldId = useId()
   const [email, setEmail] = useState('')
   const [submitting, setSubmitting] = useState(false)
+  const held = useHeldSubmit()
   const [feedback, setFeedback] = useTimedMessage<Feedback>(5000)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -63,7 +65,12 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
   }
 
   return (
-    <form className={`newsletter newsletter--${variant}`} onSubmit={onSubmit} onFocus={warmOutbox}>
+    <form
+      {...held}
+      className={`newsletter newsletter--${variant}`}
+      onSubmit={onSubmit}
+      onFocus={warmOutbox}
+    >
       <label htmlFor={fieldId} className="newsletter__label">
         Your email address
       </label>

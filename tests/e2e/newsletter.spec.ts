@@ -20,6 +20,7 @@ import {
 } from './support/helpers'
 import { confirmationMailTo, subscriptionStatus } from './support/newsletter-mail'
 
+/** Signs up at once, maybe before hydration: the page holds that submit and sends it after. */
 async function signUpInFooter(page: Page, email: string) {
   await page.goto(`${baseURL()}/`)
   const form = page.getByRole('contentinfo').locator('form')

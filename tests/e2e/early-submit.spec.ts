@@ -1,0 +1,103 @@
+// On a slow link the prerendered page is typeable seconds before the app's code arrives. A form
+// sent in that time must not submit natively (a reload that loses what was typed): the page's
+// loader holds the submit and the app sends it once it has taken the form over - once.
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import { messages } from '../../src/config/messages'
+import { baseURL, superuser, uniqueEmail } from './support/helpers'
+
+/** Holds back the app's entry script (the loader's data-entry) until `release` is called. */
+async function holdEntryScript(page: Page) {
+  const html = await (await page.request.get(`${baseURL()}/`)).text()
+  const entry = /data-entry="([^"]+)"/.exec(html)?.[1]
+  if (!entry) throw new Error('no data-entry script in the prerendered home page')
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let requested!: () => void
+  const entryRequested = new Promise<void>((resolve) => (requested = resolve))
+  await page.route(`${baseURL()}${entry}`, async (route) => {
+    requested()
+    await released
+    await route.continue()
+  })
+  return { release, entryRequested }
+}
+
+test('forms sent before the app arrives are sent once it has, without a reload', async ({
+  page,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource:'))
+      errors.push(message.text())
+  })
+  let loads = 0
+  page.on('load', () => loads++)
+  const { release, entryRequested } = await holdEntryScript(page)
+
+  await page.goto(`${baseURL()}/`)
+  await entryRequested
+  // A reload would lose this mark.
+  await page.evaluate(() => ((window as unknown as { loaded: number }).loaded = 1))
+
+  const newsletter = page.getByRole('contentinfo').locator('form')
+  const subscriber = uniqueEmail('early-news')
+  await newsletter.getByLabel('Your email address').fill(subscriber)
+  await newsletter.getByRole('button', { name: 'Sign Up' }).click()
+  // A second click while waiting sends nothing more.
+  await newsletter.getByRole('button', { name: 'Sign Up' }).click()
+
+  const contact = page.locator('#contact form')
+  const fields = { name: 'Early Bird', email: uniqueEmail('early-contact'), message: 'Typed early' }
+  await contact.getByLabel('Name').fill(fields.name)
+  await contact.getByLabel('Email').fill(fields.email)
+  await contact.getByLabel('Message').fill(fields.message)
+  await contact.getByRole('button', { name: 'Send Message' }).click()
+
+  // Held: no reload, the text stays, the forms show they wait.
+  await page.waitForTimeout(1500)
+  expect(await page.evaluate(() => (window as unknown as { loaded?: number }).loaded)).toBe(1)
+  expect(loads).toBe(1)
+  await expect(newsletter).toHaveAttribute('aria-busy', 'true')
+  await expect(contact).toHaveAttribute('aria-busy', 'true')
+  await expect(newsletter.getByLabel('Your email address')).toHaveValue(subscriber)
+  await expect(contact.getByLabel('Message')).toHaveValue(fields.message)
+
+  release()
+  await expect(newsletter.getByText(messages.newsletterSuccess)).toBeVisible()
+  await expect(contact.getByText(messages.contactSuccess)).toBeVisible()
+  await expect(newsletter).not.toHaveAttribute('aria-busy')
+  expect(await page.evaluate(() => (window as unknown as { loaded?: number }).loaded)).toBe(1)
+  expect(loads).toBe(1)
+
+  const su = await superuser()
+  const subscriptions = await su
+    .collection('newsletter_subscriptions')
+    .getFullList({ filter: su.filter('email = {:email}', { email: subscriber }) })
+  expect(subscriptions).toHaveLength(1)
+  const contacts = await su
+    .collection('contacts')
+    .getFullList({ filter: su.filter('email = {:email}', { email: fields.email }) })
+  expect(contacts).toHaveLength(1)
+  expect(contacts[0]).toMatchObject({ name: fields.name, message: fields.message })
+  expect(errors).toEqual([])
+})
+
+test('text typed before the app arrives, not yet sent, stays when the form renders again', async ({
+  page,
+}) => {
+  const { release, entryRequested } = await holdEntryScript(page)
+  await page.goto(`${baseURL()}/`)
+  await entryRequested
+  const contact = page.locator('#contact form')
+  await contact.getByLabel('Name').fill('Slow Link')
+  release()
+  // The app has taken the form over (src/components/use-held-submit.ts marks it).
+  await expect
+    .poll(() => contact.evaluate((form) => (form as { appReady?: boolean }).appReady === true))
+    .toBe(true)
+  // Typing in another field renders the form again from React's state: the name stays.
+  await contact.getByLabel('Message').pressSequentially('Hi')
+  await expect(contact.getByLabel('Message')).toHaveValue('Hi')
+  await expect(contact.getByLabel('Name')).toHaveValue('Slow Link')
+})
