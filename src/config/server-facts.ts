@@ -16,3 +16,13 @@ export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
 // (No URL class in the hooks' engine: the origin is cut from the string.)
 export const SCHEDULER_SCRIPT_ORIGIN = /^https?:\/\/[^/]+/.exec(site.booking.scriptUrl)?.[0] ?? ''
 export const SCHEDULER_FRAME_ORIGIN = site.booking.origin
+export {
+  PERSON_STATUSES,
+  NOTE_MAX,
+  FUNNEL_STEPS,
+  FIRST_TOUCH_FIELDS,
+  FIRST_TOUCH_MAX,
+  FUNNEL_PERIODS,
+  PEER_MIN_AUDITS,
+  PEER_CACHE_MS,
+} from './leads'

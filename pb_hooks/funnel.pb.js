@@ -1,0 +1,70 @@
+/// <reference path="../.pb-types/types.d.ts" />
+// The privacy-respecting funnel and the visitors' peer benchmark:
+//   - events creates: a small body (at most 2 KiB) of single-line fields; no identity is kept
+//     (the collection has no field for one). The rate limit is in the migration.
+//   - GET /api/admin/funnel?days=7|30|90 -> the funnel report (admin only).
+//   - GET /api/peer-benchmark -> score histograms once enough audits exist; recomputed at most
+//     every 10 minutes (cached in the app store), cacheable by browsers for as long.
+
+onRecordCreateRequest((e) => {
+  const request = e.requestEvent ? e.requestEvent.request : null
+  if (request && request.contentLength > 2048) {
+    throw new ApiError(413, 'The event is too large.', {})
+  }
+  const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
+  const data = {}
+  for (const field of ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']) {
+    const problem = touchFieldProblem(field, e.record.getString(field))
+    if (problem) data[field] = new ValidationError('validation_invalid_value', problem)
+  }
+  if (Object.keys(data).length) throw new BadRequestError('Failed to create record.', data)
+  return e.next()
+}, 'events')
+
+routerAdd(
+  'GET',
+  '/api/admin/funnel',
+  (e) => {
+    if (
+      !e.hasSuperuserAuth() &&
+      !(e.auth && e.auth.collection().name === 'users' && e.auth.get('isAdmin') === true)
+    ) {
+      throw new ForbiddenError('Only the site admin can read the funnel.')
+    }
+    const { FUNNEL_PERIODS } = require(`${__hooks}/lib/shared.cjs`)
+    const days = Number(e.request.url.query().get('days') || '30')
+    if (FUNNEL_PERIODS.indexOf(days) < 0) {
+      throw new BadRequestError('`days` must be one of ' + FUNNEL_PERIODS.join(', ') + '.', {
+        days: new ValidationError('validation_invalid_value', 'Unknown period.'),
+      })
+    }
+    const { funnelReport } = require(`${__hooks}/lib/funnel.js`)
+    e.response.header().set('Cache-Control', 'no-store')
+    return e.json(200, funnelReport(e.app, days, Date.now()))
+  },
+  $apis.requireAuth('users', '_superusers'),
+)
+
+routerAdd('GET', '/api/peer-benchmark', (e) => {
+  const { PEER_MIN_AUDITS, PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
+  const store = $app.store()
+  // Stored as a JSON string: plain strings are safe to share between the pooled VMs.
+  let cached = null
+  try {
+    cached = JSON.parse(String(store.get('peer-benchmark') || 'null'))
+  } catch (_) {
+    cached = null
+  }
+  const now = Date.now()
+  if (!cached || now - cached.computedAt >= PEER_CACHE_MS) {
+    const { peerBenchmark } = require(`${__hooks}/lib/funnel.js`)
+    cached = { computedAt: now, benchmark: peerBenchmark(e.app, PEER_MIN_AUDITS) }
+    store.set('peer-benchmark', JSON.stringify(cached))
+  }
+  e.response.header().set('Cache-Control', 'public, max-age=600')
+  return e.json(200, {
+    computedAt: new Date(cached.computedAt).toISOString(),
+    minAudits: PEER_MIN_AUDITS,
+    ...cached.benchmark,
+  })
+})
