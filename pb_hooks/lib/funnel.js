@@ -80,11 +80,11 @@ function funnelReport(app, days, now) {
   })
   const sections = rows(
     app,
-    "SELECT s.key AS section, AVG(s.value) AS average, COUNT(*) AS audits FROM audits, json_each(audits.scores, '$.sectionScores') AS s WHERE json_valid(audits.scores) GROUP BY s.key ORDER BY s.key",
+    "SELECT s.key AS section, CAST(ROUND(AVG(s.value)) AS INTEGER) AS average, COUNT(*) AS audits FROM audits, json_each(audits.scores, '$.sectionScores') AS s WHERE json_valid(audits.scores) GROUP BY s.key ORDER BY s.key",
     {},
     { section: '', average: 0, audits: 0 },
   ).map(function (r) {
-    return { section: r.section, average: Math.round(r.average), audits: r.audits }
+    return { section: r.section, average: r.average, audits: r.audits }
   })
 
   return { days: days, since: since, steps: steps, weeks: byWeek, referrers, campaigns, sections }
@@ -103,7 +103,7 @@ function peerBenchmark(app, minAudits) {
   const overall = empty()
   for (const row of rows(
     app,
-    'SELECT COALESCE(overallScore, 0) AS score, COUNT(*) AS count FROM audits GROUP BY score',
+    'SELECT CAST(COALESCE(overallScore, 0) AS INTEGER) AS score, COUNT(*) AS count FROM audits GROUP BY score',
     {},
     { score: 0, count: 0 },
   )) {

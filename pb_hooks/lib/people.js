@@ -43,7 +43,7 @@ function refreshPersonOrThrow(app, email) {
   app
     .db()
     .newQuery(
-      'SELECT COUNT(*) AS count, COALESCE(MAX(overallScore), 0) AS best, COALESCE(MAX(created), "") AS last FROM audits WHERE email = {:email}',
+      'SELECT COUNT(*) AS count, CAST(COALESCE(MAX(overallScore), 0) AS INTEGER) AS best, COALESCE(MAX(created), "") AS last FROM audits WHERE email = {:email}',
     )
     .bind(params)
     .one(audits)
@@ -52,7 +52,7 @@ function refreshPersonOrThrow(app, email) {
     app
       .db()
       .newQuery(
-        'SELECT COALESCE(overallScore, 0) AS score FROM audits WHERE email = {:email} ORDER BY created DESC LIMIT 1',
+        'SELECT CAST(COALESCE(overallScore, 0) AS INTEGER) AS score FROM audits WHERE email = {:email} ORDER BY created DESC LIMIT 1',
       )
       .bind(params)
       .one(latestAudit)

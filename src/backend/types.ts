@@ -3,6 +3,7 @@
 import type { RecordModel } from 'pocketbase'
 
 import type { AuditFlow, ContactSource, NewsletterSource } from '../config/record-codes'
+import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 
 export type { AuditFlow, ContactSource, NewsletterSource }
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -53,6 +54,7 @@ export interface AuditRecord extends RecordModel {
   newsletterSubscription: boolean
   userAgent: string
   completedAt: string
+  firstTouch?: FirstTouch | null
   created: string
   updated: string
 }
@@ -65,6 +67,7 @@ export interface ContactRecord extends RecordModel {
   auditId: string
   processed: boolean
   userAgent: string
+  firstTouch?: FirstTouch | null
   created: string
 }
 
@@ -99,6 +102,7 @@ export interface ContactInput {
   source: ContactSource
   auditId?: string
   userAgent?: string
+  firstTouch?: FirstTouch
 }
 
 export interface NewsletterInput {
@@ -116,6 +120,52 @@ export interface AuditInput {
   newsletterSubscription: boolean
   userAgent?: string
   completedAt: string
+  firstTouch?: FirstTouch
+}
+
+/** One person of the lead workspace, kept by the server from everything with their e-mail. */
+export interface PersonRecord extends RecordModel {
+  email: string
+  name: string
+  status: PersonStatus
+  /** Meaningful only when auditCount > 0. */
+  latestScore: number
+  bestScore: number
+  auditCount: number
+  messageCount: number
+  /** '' (never signed up), 'pending', 'active' or 'unsubscribed'. */
+  newsletter: string
+  /** The account's id, '' without one. */
+  userId: string
+  lastActivityAt: string
+  firstTouch: FirstTouch | null
+  created: string
+}
+
+/** A note or a status change the consultant made on a person. */
+export interface PersonUpdateRecord extends RecordModel {
+  person: string
+  kind: 'note' | 'status'
+  text: string
+  status: PersonStatus | ''
+  created: string
+}
+
+export interface PersonUpdateInput {
+  person: string
+  kind: 'note' | 'status'
+  text?: string
+  status?: PersonStatus
+}
+
+/** A funnel step: no identity, only where the visit came from. */
+export interface FunnelEventInput {
+  name: FunnelStep
+  path?: string
+  referrer?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
 }
 
 /** The collections a visitor's device queues records for, and what each record carries. */
@@ -123,6 +173,8 @@ export interface OutboxPayloads {
   contacts: ContactInput
   newsletter_subscriptions: NewsletterInput
   audits: AuditInput
+  person_updates: PersonUpdateInput
+  events: FunnelEventInput
 }
 
 export type OutboxCollection = keyof OutboxPayloads
@@ -133,4 +185,7 @@ export const collections = {
   contacts: 'contacts',
   newsletter: 'newsletter_subscriptions',
   mailOutbox: 'mail_outbox',
+  people: 'people',
+  personUpdates: 'person_updates',
+  events: 'events',
 } as const
