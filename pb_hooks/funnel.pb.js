@@ -6,11 +6,19 @@
 //   - GET /api/peer-benchmark -> score histograms once enough audits exist; recomputed at most
 //     every 10 minutes (cached in the app store), cacheable by browsers for as long.
 
-onRecordCreateRequest((e) => {
-  const request = e.requestEvent ? e.requestEvent.request : null
-  if (request && request.contentLength > 2048) {
+// Refused before the body is read: an event is a few short fields.
+routerUse((e) => {
+  if (
+    e.request.method === 'POST' &&
+    e.request.url.path === '/api/collections/events/records' &&
+    (e.request.contentLength > 2048 || e.request.contentLength < 0)
+  ) {
     throw new ApiError(413, 'The event is too large.', {})
   }
+  return e.next()
+})
+
+onRecordCreateRequest((e) => {
   const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
   const data = {}
   for (const field of ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']) {

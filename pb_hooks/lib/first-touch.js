@@ -22,12 +22,14 @@ function touchFieldProblem(field, value) {
  * @returns {{ value: Record<string, string> | null, problems: Record<string, string> }}
  */
 function readFirstTouch(sent) {
+  /** @type {Record<string, string>} */
   const problems = {}
   if (sent === undefined || sent === null || sent === '') return { value: null, problems }
   if (typeof sent !== 'object' || Array.isArray(sent)) {
     problems.firstTouch = 'Must be an object.'
     return { value: null, problems }
   }
+  /** @type {Record<string, string>} */
   const value = {}
   for (const key of Object.keys(sent)) {
     if (FIRST_TOUCH_FIELDS.indexOf(key) < 0) {

@@ -27,7 +27,7 @@ function refreshPerson(app, rawEmail) {
   if (!email) return
   try {
     refreshPersonOrThrow(app, email)
-  } catch (err) {
+  } catch (_) {
     // A parallel create of the same new address won the unique index: it made the row.
     try {
       refreshPersonOrThrow(app, email)
