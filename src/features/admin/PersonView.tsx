@@ -234,7 +234,7 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
       return (
         <div>
           <p>
-            {label(flowLabels, entry.audit.flow)} audit:{' '}
+            {label(flowLabels, entry.audit.flow)}:{' '}
             <ScoreBadge size="compact" score={entry.audit.overallScore ?? 0} />
           </p>
           <details className="admin-timeline__report">
