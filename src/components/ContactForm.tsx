@@ -6,6 +6,7 @@ import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-deliv
 import { useTimedMessage } from './use-timed-message'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { Field } from './Field'
+import { firstTouch } from '../offline/funnel'
 
 export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
@@ -55,6 +56,7 @@ export function ContactForm({
 
     setSubmitting(true)
     setFeedback(null)
+    const touch = firstTouch()
     const status = await deliver('contacts', {
       name: fields.name.trim(),
       email: fields.email.trim(),
@@ -62,6 +64,7 @@ export function ContactForm({
       source,
       ...(auditId ? { auditId } : {}),
       userAgent: browserUserAgent(),
+      ...(touch ? { firstTouch: touch } : {}),
     })
     setSubmitting(false)
     if (status === 'failed') {

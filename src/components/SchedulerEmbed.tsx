@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
-import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
+import { recordStep, firstTouch } from '../offline/funnel'
+import { loadSchedulerScript, schedulerUrl, type SchedulerPrefill } from './scheduler-script'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
+
+/** The campaign this visit came from, as the scheduler's UTM parameters. */
+function campaignOf(touch: ReturnType<typeof firstTouch>): SchedulerPrefill {
+  if (!touch) return {}
+  return { utmSource: touch.utmSource, utmMedium: touch.utmMedium, utmCampaign: touch.utmCampaign }
+}
 
 function initialState(): SchedulerState {
   return navigator.onLine === false ? 'offline' : 'loading'
@@ -14,9 +21,28 @@ function initialState(): SchedulerState {
  * mounting loads the provider's script. Offline, or when the script fails or times out, it
  * offers the booking link and the e-mail address instead of failing silently.
  */
-export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
+export function SchedulerEmbed({
+  bookingUrl,
+  prefill,
+}: {
+  bookingUrl: string
+  prefill?: SchedulerPrefill
+}) {
   const frame = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<SchedulerState>(initialState)
+  const prefillKey = JSON.stringify(prefill ?? {})
+
+  // Funnel: the scheduler was opened; a booking made in it is announced by a message.
+  useEffect(() => {
+    recordStep('booking_opened')
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { event?: unknown } | null
+      if (event.origin === site.booking.origin && data?.event === 'calendly.event_scheduled')
+        recordStep('call_booked')
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [])
 
   useEffect(() => {
     if (state !== 'loading') return
@@ -26,7 +52,10 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
         if (cancelled || !frame.current) return
         frame.current.replaceChildren()
         api.initInlineWidget({
-          url: schedulerUrl(bookingUrl, new Date()),
+          url: schedulerUrl(bookingUrl, new Date(), {
+            ...campaignOf(firstTouch()),
+            ...(JSON.parse(prefillKey) as SchedulerPrefill),
+          }),
           parentElement: frame.current,
         })
         setState('ready')
@@ -38,7 +67,7 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
     return () => {
       cancelled = true
     }
-  }, [state, bookingUrl])
+  }, [state, bookingUrl, prefillKey])
 
   // Coming back online while the fallback shows: try again by itself.
   useEffect(() => {

@@ -4,6 +4,7 @@
 import { validateSubmission, type AuditEvaluation } from '../../audit'
 import type { DescribedError } from '../../backend/errors'
 import type { AuditFlow, AuditInput } from '../../backend/types'
+import { firstTouch } from '../../offline/funnel'
 import type { AuditDelivery } from './audit-flow-state'
 
 export type SubmitOutcome =
@@ -33,7 +34,14 @@ export function auditPayload(
     newsletterSubscription: false,
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512),
     completedAt: now.toISOString(),
+    ...withFirstTouch(),
   }
+}
+
+/** This visit's landing source (never anything about the visitor), when one is known. */
+function withFirstTouch(): { firstTouch?: AuditInput['firstTouch'] } {
+  const touch = typeof window === 'undefined' ? undefined : firstTouch()
+  return touch ? { firstTouch: touch } : {}
 }
 
 function refusesEmail(error: DescribedError | undefined): boolean {

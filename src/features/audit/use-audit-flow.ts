@@ -17,6 +17,7 @@ import {
   type AuditFlowName,
   type AuditFlowState,
 } from './audit-flow-state'
+import { recordStep } from '../../offline/funnel'
 
 export interface AuditFlow {
   /** null until the draft has been read: render nothing interactive before. */
@@ -105,14 +106,23 @@ export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
   return {
     state,
     evaluation,
-    start: () => commit(() => ({ ...initialFlowState, step: 'questions' })),
+    start: () => {
+      recordStep('audit_started')
+      commit(() => ({ ...initialFlowState, step: 'questions' }))
+    },
     answer: (questionId, value) => commit((s) => withAnswer(s, questionId, value)),
     setOtherText: (questionId, text) => commit((s) => withOtherText(s, questionId, text)),
     setEmail: (email) => commit((s) => ({ ...s, email })),
     goToSection: (section) => commit((s) => atSection(s, section)),
-    showTeaser: () => commit((s) => ({ ...s, step: 'teaser', section: lastSection })),
-    showReport: (auditId, delivery) =>
-      commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery })),
+    showTeaser: () => {
+      recordStep('audit_completed')
+      commit((s) => ({ ...s, step: 'teaser', section: lastSection }))
+    },
+    showReport: (auditId, delivery) => {
+      // The free flow's e-mail was just given; the member flow has no teaser step before this.
+      recordStep(flow === 'free' ? 'email_given' : 'audit_completed')
+      commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery }))
+    },
     restart,
   }
 }
