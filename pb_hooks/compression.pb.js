@@ -18,6 +18,8 @@
 // Caching headers are pb_hooks/headers.pb.js's; this only adds Content-Encoding and
 // `Vary: Accept-Encoding`. (BREACH does not apply: the API takes its session from the
 // Authorization header, so a cross-site request cannot carry one.)
+// Behind a proxy that compresses (deploy/Caddyfile), APP_GZIP=false switches this off and
+// saves the work in the JS engine.
 
 routerUse((e) => {
   // Handlers run in isolated VMs: the rules live inside the handler.
@@ -38,6 +40,7 @@ routerUse((e) => {
     return /\.(html|js|mjs|css|json|map|svg|webmanifest|txt|xml)$/i.test(name)
   }
 
+  if (/^(0|false|no|off)$/i.test(String($os.getenv('APP_GZIP')).trim())) return e.next()
   const request = e.request
   if (!compressible(request.method, request.url.path, request.header.get('Range') !== '')) {
     return e.next()

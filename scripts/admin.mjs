@@ -1,8 +1,10 @@
 // `npm run admin -- promote EMAIL` / `demote EMAIL`: sets users.isAdmin. Works whether or
 // not the server is running: it uses a one-shot PocketBase process on the same data dir
-// (SQLite in WAL mode allows it) via a throwaway migration-free JS command.
+// (SQLite in WAL mode allows it) via a throwaway migration-free JS command. The data dir is
+// the one `npm start` uses (PB_DATA, else ./pb_data), said at once; a dir without a database
+// is refused rather than quietly created.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { findPocketBase, root } from './pocketbase.mjs'
@@ -15,6 +17,14 @@ if (!['promote', 'demote'].includes(action) || !email) {
   process.exit(2)
 }
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
+console.log(`Data: ${dataDir}${process.env.PB_DATA ? ' (PB_DATA)' : ' (the default of npm start)'}`)
+if (!existsSync(join(dataDir, 'data.db'))) {
+  console.error(
+    `No database in ${dataDir}. Start the site once with \`npm start\` (same PB_DATA), sign up, then run this again;\n` +
+      'or point PB_DATA at the data directory the server uses, e.g. PB_DATA=/srv/pb_data npm run admin -- promote EMAIL',
+  )
+  process.exit(1)
+}
 
 // A hooks dir holding one command: `pocketbase set-admin EMAIL true|false`.
 const hooksDir = mkdtempSync(join(tmpdir(), 'pb-admin-'))

@@ -33,8 +33,11 @@ try {
   process.exit(1)
 }
 start(process.execPath, [join(root, 'scripts/build-engine.mjs'), '--watch'])
-// Hooks are watched in dev so edits to pb_hooks/ restart the server.
-start(bin, serveArgs({ port: pbPort, dataDir, hooksWatch: true }))
+// Hooks are watched in dev so edits to pb_hooks/ restart the server. Links in mails (verify,
+// reset, change e-mail) go to the Vite server, where the pages are, unless APP_URL says otherwise.
+start(bin, serveArgs({ port: pbPort, dataDir, hooksWatch: true }), {
+  APP_URL: process.env.APP_URL || 'http://localhost:5173',
+})
 start(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], {
   PB_DEV_PORT: String(pbPort),
 })

@@ -2,7 +2,9 @@
 // serving dist/ and the API at http://127.0.0.1:${PORT:-8090}, data in ${PB_DATA:-./pb_data}.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { findPocketBase, root, serveArgs, upsertSuperuser } from './pocketbase.mjs'
 
 const port = Number(process.env.PORT || 8090)
@@ -32,6 +34,16 @@ export function siteIsStale(dir = publicDir) {
   if (!existsSync(built)) return true
   const builtAt = statSync(built).mtimeMs
   return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)
+}
+
+/** The right way to create the first superuser, for PocketBase's start banner. */
+function rewriteServeLine(line, { bin, dataDir }) {
+  if (!/you can also create your first superuser by running:/i.test(line)) return line
+  return (
+    '(you can also create your first superuser with:\n' +
+    "   PB_SUPERUSER_EMAIL=you@example.com PB_SUPERUSER_PASSWORD='a long password' npm start\n" +
+    ` or: ${bin} superuser upsert EMAIL PASSWORD --dir=${dataDir})`
+  )
 }
 
 function run(cmd, args) {
@@ -77,6 +89,14 @@ function main() {
     )
   }
 
+  if (process.env.SMTP_HOST && !process.env.APP_URL) {
+    console.warn(
+      'WARNING: SMTP_HOST is set but APP_URL is not. The links in e-mails (verify e-mail, reset password,\n' +
+        "         change e-mail, the dashboard) would use PocketBase's saved Application URL, not your site's.\n" +
+        '         Set APP_URL to the public address of the site, e.g. APP_URL=https://audit.example.com',
+    )
+  }
+
   const site = `http://127.0.0.1:${port}`
   console.log(`\n  Site:      ${site}/`)
   console.log(`  Dashboard: ${site}/_/  (PocketBase superusers)`)
@@ -89,13 +109,28 @@ function main() {
   }
   console.log('  Make the owner an admin of the site: npm run admin -- promote EMAIL\n')
 
-  const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), { stdio: 'inherit' })
+  // The process runs on the consultant's clock (logs, dates in hooks): the site's time zone.
+  const { SITE_TIME_ZONE } = createRequire(import.meta.url)('../pb_hooks/lib/shared.cjs')
+  const TZ = process.env.SITE_TIME_ZONE || process.env.TZ || SITE_TIME_ZONE
+  // PocketBase's banner suggests `<binary> superuser upsert EMAIL PASS` (or `go run . ...`)
+  // without this data dir: that would create a superuser in another database. Say the right one.
+  const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), {
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: { ...process.env, TZ },
+  })
+  const relay = (from, to) =>
+    createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+      to.write(`${rewriteServeLine(line, { bin, dataDir })}\n`)
+    })
+  relay(child.stdout, process.stdout)
+  relay(child.stderr, process.stderr)
   const stop = (signal) => {
     if (child.exitCode === null) child.kill(signal)
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
+  // 'close', not 'exit': the last lines of its output are relayed first.
+  child.on('close', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
 }
 
 main()

@@ -7,7 +7,7 @@
 const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
   `${__hooks}/lib/mail-escape.js`,
 )
-const { SCORE_BANDS, contactSourceLabels, flowLabels, label, scoreBand } = require(
+const { SCORE_BANDS, SITE_TIME_ZONE, contactSourceLabels, flowLabels, label, scoreBand } = require(
   `${__hooks}/lib/shared.cjs`,
 )
 
@@ -41,10 +41,25 @@ function clip(value, max) {
   return text.length > max ? text.slice(0, max - 1) + '\u2026' : text
 }
 
-/** Stored PocketBase time ("2026-11-21 02:04:39.807Z") as "2026-11-21 02:04 UTC". */
+/**
+ * Stored PocketBase time ("2026-11-21 02:04:39.807Z") on the consultant's clock, the zone named:
+ * "2026-11-20 21:04 EST". The zone is SITE_TIME_ZONE, else the site's (src/config/site.ts); Go's
+ * time zone database does the work (the hooks' engine has no Intl).
+ */
 function formatTime(value) {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(toText(value))
-  return match ? `${match[1]} ${match[2]} UTC` : toText(value)
+  const text = toText(value)
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(text)
+  if (!match) return text
+  const name = String($os.getenv('SITE_TIME_ZONE') || '').trim() || SITE_TIME_ZONE
+  try {
+    const local = new DateTime(text).time().in(new Timezone(name))
+    const zone = local.format('MST')
+    // Zones without a common abbreviation print an offset ("-03"): name them instead.
+    const label = /^[A-Z]{2,5}$/.test(zone) ? zone : `UTC${local.format('-07:00')} (${name})`
+    return `${local.format('2006-01-02 15:04')} ${label}`
+  } catch (_err) {
+    return `${match[1]} ${match[2]} UTC`
+  }
 }
 
 // --- building blocks -----------------------------------------------------------------------
@@ -468,6 +483,11 @@ function ownerAuditMail(input) {
 }
 
 module.exports = {
+  // Building blocks and colours, for the account e-mails (lib/account-mail-templates.js).
+  layout,
+  heading,
+  paragraph,
+  colours: { INK, MUTED, SPRUCE, ACCENT },
   visitorResultsMail,
   ownerContactMail,
   ownerAuditMail,

@@ -33,6 +33,9 @@ export const ROUTES = [
   { path: '/contact', page: 'src/features/home/ContactPage.tsx' },
   { path: '/privacy', page: 'src/features/legal/PrivacyPage.tsx' },
   { path: '/terms', page: 'src/features/legal/TermsPage.tsx' },
+  { path: '/verify-email/:token', page: 'src/features/account/VerifyEmailPage.tsx' },
+  { path: '/reset-password/:token', page: 'src/features/account/ResetPasswordPage.tsx' },
+  { path: '/confirm-email-change/:token', page: 'src/features/account/ConfirmEmailChangePage.tsx' },
 ]
 
 const isScript = (file) => /\.m?js$/.test(file)

@@ -18,6 +18,9 @@ const LoginPage = lazy(() => import('../features/account/LoginPage'))
 const SignupPage = lazy(() => import('../features/account/SignupPage'))
 const loadDashboard = () => import('../features/account/DashboardPage')
 const DashboardPage = lazy(loadDashboard)
+const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage'))
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage'))
+const ConfirmEmailChangePage = lazy(() => import('../features/account/ConfirmEmailChangePage'))
 const ContactPage = lazy(() => import('../features/home/ContactPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
@@ -69,6 +72,16 @@ export function AppRouter() {
           <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
           <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
           <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
+          {/* Account e-mail links: verifying usually leads to the dashboard. */}
+          <Route
+            path={`${paths.verifyEmail}/:token`}
+            element={lazyPage(VerifyEmailPage, loadDashboard)}
+          />
+          <Route path={`${paths.resetPassword}/:token`} element={lazyPage(ResetPasswordPage)} />
+          <Route
+            path={`${paths.confirmEmailChange}/:token`}
+            element={lazyPage(ConfirmEmailChangePage)}
+          />
           <Route path={paths.contact} element={lazyPage(ContactPage)} />
           <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
           <Route path={paths.terms} element={lazyPage(TermsPage)} />

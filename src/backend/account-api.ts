@@ -23,6 +23,8 @@ export const accountMessages = {
   auditDeleteConfirm: 'Delete this audit? This cannot be undone.',
   auditDeleteFailure: 'The audit could not be deleted. Please try again.',
   offlineSignIn: 'Signing in needs an internet connection.',
+  linkFailure: 'Something went wrong on our side. Please try again in a minute.',
+  wrongPassword: 'Incorrect password.',
 } as const
 
 export interface SignupInput {
@@ -40,6 +42,15 @@ export type SignupField = 'fullName' | 'email' | 'password' | 'passwordConfirm' 
 export function validateSignup(input: SignupInput): { field: SignupField; message: string } | null {
   if (!input.agreedToTerms)
     return { field: 'agreedToTerms', message: accountMessages.termsRequired }
+  return validateNewPassword(input.password, input.passwordConfirm)
+}
+
+/** A new password, typed twice: the same rules as sign-up (password reset uses them too). */
+export function validateNewPassword(
+  password: string,
+  passwordConfirm: string,
+): { field: 'password' | 'passwordConfirm'; message: string } | null {
+  const input = { password, passwordConfirm }
   if (input.password !== input.passwordConfirm) {
     return { field: 'passwordConfirm', message: accountMessages.passwordMismatch }
   }
@@ -83,7 +94,7 @@ export async function registerAndSignIn(pb: PocketBase, input: SignupInput) {
   }
 }
 
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
   password: 'Password',
   passwordConfirm: 'Confirm Password',
@@ -104,7 +115,7 @@ export function signupErrorMessage(err: unknown): string {
   return d.serverMessage || messages.signupFailure
 }
 
-function fieldCodes(err: unknown): Record<string, string | undefined> {
+export function fieldCodes(err: unknown): Record<string, string | undefined> {
   const data = (err as { response?: { data?: Record<string, { code?: string }> } })?.response?.data
   const codes: Record<string, string | undefined> = {}
   for (const [field, detail] of Object.entries(data ?? {})) codes[field] = detail?.code

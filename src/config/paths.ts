@@ -12,6 +12,10 @@ export const paths = {
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
+  // The pages account e-mails link to; the link adds /<token> (pb_hooks/lib/account-mail-templates.js).
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  confirmEmailChange: '/confirm-email-change',
 } as const
 
 /** The audit screens: leaving one asks first (the answers stay on this device). */

@@ -12,6 +12,8 @@ export { parsePbTime, toPbTime } from './dates'
 export const BUSINESS_NAME = site.businessName
 /** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
 export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
+/** IANA time zone of the times in e-mails; SITE_TIME_ZONE in the environment overrides it. */
+export const SITE_TIME_ZONE = site.timeZone
 /** The scheduler's origins, for the Content-Security-Policy. */
 // (No URL class in the hooks' engine: the origin is cut from the string.)
 export const SCHEDULER_SCRIPT_ORIGIN = /^https?:\/\/[^/]+/.exec(site.booking.scriptUrl)?.[0] ?? ''

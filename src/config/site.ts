@@ -17,6 +17,8 @@ export const site = {
   ownerFirstName: 'Alex',
   email: 'hello@example.com',
   location: 'The White Mountains, NH',
+  /** The consultant's clock: times in e-mails to them (SITE_TIME_ZONE in the env overrides it). */
+  timeZone: 'America/New_York',
   since: 2017,
   /** Scheduler embeds (month view is added by the embed). */
   booking: {

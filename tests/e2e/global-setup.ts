@@ -1,13 +1,16 @@
 // Builds the site into a private folder and starts it exactly as `npm start` does
 // (scripts/start.mjs: one PocketBase serving the build + API) on a free port with a temp
-// data dir. Workers read the URL from E2E_BASE_URL. The returned teardown kills that server.
+// data dir, sending mail to a real SMTP receiver that files every message it gets in a temp
+// folder (tests/e2e/support/mailbox.ts reads it). Workers read the URL from E2E_BASE_URL. The
+// returned teardown stops both.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../../scripts/pocketbase.mjs'
+import { startMailReceiver, type ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { E2E_SUPERUSER } from './support/env'
 
 export default async function globalSetup() {
@@ -24,7 +27,19 @@ export default async function globalSetup() {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-e2e-'))
+  const mailDir = mkdtempSync(join(tmpdir(), 'pb-e2e-mail-'))
+  let mailCount = 0
+  const receiver = await startMailReceiver({
+    onMail: (mail: ReceivedMail) => {
+      const { envelope, subject, from, text, html } = mail
+      const name = `${Date.now()}-${String(++mailCount).padStart(5, '0')}.json`
+      writeFileSync(join(mailDir, name), JSON.stringify({ envelope, subject, from, text, html }))
+    },
+    // A client that hangs up mid-message must not crash the test run.
+    onError: () => undefined,
+  })
   const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
   const env = {
     ...process.env,
     PORT: String(port),
@@ -33,7 +48,11 @@ export default async function globalSetup() {
     PB_SUPERUSER_EMAIL: E2E_SUPERUSER.email,
     PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
     OWNER_EMAIL: 'owner@e2e.local',
-    SMTP_HOST: '',
+    // Every mail goes to the receiver above; links in mails point at this server.
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(receiver.port),
+    MAIL_FROM: 'audit@e2e.local',
+    APP_URL: url,
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -43,7 +62,6 @@ export default async function globalSetup() {
   let log = ''
   server.stdout.on('data', (d) => (log += d))
   server.stderr.on('data', (d) => (log += d))
-  const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
     if (server.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
@@ -64,6 +82,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = url
   process.env.E2E_PB_DATA = dataDir
   process.env.E2E_DIST_DIR = distDir
+  process.env.E2E_MAIL_DIR = mailDir
 
   return async () => {
     await new Promise<void>((resolve) => {
@@ -72,7 +91,9 @@ export default async function globalSetup() {
       server.kill('SIGTERM')
       setTimeout(() => server.kill('SIGKILL'), 3000).unref()
     })
+    await receiver.close()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(distDir, { recursive: true, force: true })
+    rmSync(mailDir, { recursive: true, force: true })
   }
 }

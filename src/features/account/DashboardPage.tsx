@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
@@ -6,9 +6,12 @@ import { useSession } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
 import { MyAuditsTab } from './MyAuditsTab'
 import { OverviewTab } from './OverviewTab'
-import { SettingsTab, type Leaving } from './SettingsTab'
+import type { Leaving } from './SettingsTab'
 import { useMyAudits } from './use-my-audits'
 import './dashboard.css'
+
+// Not needed for the first tab a visitor sees: kept out of the dashboard's first JavaScript.
+const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })))
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -47,6 +50,22 @@ function Dashboard({
   const baseId = useId()
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const audits = useMyAudits(user.id)
+  // Free audits appear the moment the e-mail is verified, wherever the link was opened.
+  useEffect(() => {
+    if (user.verified) return
+    let stop: (() => void) | null = null
+    let done = false
+    import('../../backend/verification-watch').then(
+      (watch) => {
+        if (!done) stop = watch.watchUntilVerified()
+      },
+      (err) => console.error('Could not watch for the e-mail verification', err),
+    )
+    return () => {
+      done = true
+      stop?.()
+    }
+  }, [user.id, user.verified])
 
   function select(tab: TabId, focus = false) {
     setParams(tab === 'overview' ? {} : { tab }, { replace: true })
@@ -110,7 +129,15 @@ function Dashboard({
           )}
           {active === tab.id && tab.id === 'audits' && <MyAuditsTab user={user} audits={audits} />}
           {active === tab.id && tab.id === 'settings' && (
-            <SettingsTab user={user} onLeaving={onLeaving} />
+            <Suspense
+              fallback={
+                <p className="dashboard-loading" role="status">
+                  Loading...
+                </p>
+              }
+            >
+              <SettingsTab user={user} onLeaving={onLeaving} />
+            </Suspense>
           )}
         </section>
       ))}

@@ -1,8 +1,12 @@
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { UserRecord } from '../../backend/types'
 import { formatAuditDate } from './dashboard-audits'
 import type { MyAudits } from './use-my-audits'
+
+// Only unverified users see it (and, once verified, its confirmation): not in everyone's bundle.
+const VerifyEmailNotice = lazy(() => import('./VerifyEmailNotice'))
 
 export function OverviewTab({
   user,
@@ -14,9 +18,15 @@ export function OverviewTab({
   onShowAudits: () => void
 }) {
   const last = audits.list[0]
+  const [explainVerification] = useState(!user.verified)
   return (
     <div className="dashboard-overview">
       <h2>Welcome, {user.email}!</h2>
+      {explainVerification && (
+        <Suspense fallback={null}>
+          <VerifyEmailNotice user={user} />
+        </Suspense>
+      )}
       <p>
         See how your business is doing audit after audit, and where your next hours can come from.
       </p>

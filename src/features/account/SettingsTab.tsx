@@ -9,6 +9,7 @@ import { deleteAccount } from './account-actions'
 import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { Field } from '../../components/Field'
+import ChangeEmailCard from './ChangeEmailCard'
 
 /** Where the dashboard goes once the account is gone, with the notice for the home page. */
 export interface Leaving {
@@ -84,6 +85,8 @@ export function SettingsTab({
           <FeedbackLine feedback={verify} />
         </div>
       )}
+
+      <ChangeEmailCard />
 
       <div className="dashboard-card">
         <h3>Password</h3>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { describeError } from '../../backend/errors'
+import { useSession } from '../../backend/session'
 import { messages } from '../../config/messages'
 import { deleteMyAudit, syncMyAudits } from '../../offline/my-audits'
 import { useCachedAudits } from '../../offline/audit-cache'
@@ -30,16 +31,19 @@ export interface MyAudits {
 
 /**
  * The dashboard renders the cache; the server fetch only refreshes it. Fetches on open, when
- * the connection returns and whenever the outbox has delivered something.
+ * the connection returns, whenever the outbox has delivered something and once the e-mail is
+ * verified.
  */
 export function useMyAudits(userId: string): MyAudits {
   const cached = useCachedAudits(userId)
   const outboxItems = usePendingOutboxItems('audits', userId)
   const { online, lastSyncedAt } = useOutboxStatus()
   const [attempt, setAttempt] = useState(0)
+  // Verifying the e-mail opens up the free audits made with it: fetch again when it happens.
+  const { verified } = useSession()
   // The answer to the latest fetch; `request` tells a stale answer from the current one.
   const [answer, setAnswer] = useState<{ request: string; error: string | null } | null>(null)
-  const request = `${userId}|${lastSyncedAt}|${attempt}`
+  const request = `${userId}|${lastSyncedAt}|${attempt}|${verified}`
 
   useEffect(() => {
     if (!online) return

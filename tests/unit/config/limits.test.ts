@@ -56,8 +56,12 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
   ])
   // Settings and anything else a migration touches are accepted and ignored.
   const anything: object = new Proxy(() => anything, { get: () => anything, apply: () => anything })
+  // Options a migration sets that the fake does not model (mail templates, token settings).
+  const withOptions = (c: FakeCollection | undefined) =>
+    c &&
+    new Proxy(c, { get: (target, key) => (key in target ? Reflect.get(target, key) : anything) })
   const app = {
-    findCollectionByNameOrId: (name: string) => collections.get(name),
+    findCollectionByNameOrId: (name: string) => withOptions(collections.get(name)),
     save: (c: unknown) => c instanceof FakeCollection && void collections.set(c.name, c),
     delete: (c: FakeCollection) => void collections.delete(c.name),
     settings: () => anything,
@@ -69,6 +73,9 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
     let up: ((a: typeof app) => void) | undefined
     runInNewContext(readFileSync(join(dir, file), 'utf8'), {
       migrate: (u: typeof up) => (up = u),
+      // A migration may render something with the hooks' modules; here that is ignored.
+      __hooks: 'pb_hooks',
+      require: () => anything,
       Collection: FakeCollection,
       TextField: fieldClass('text'),
       EmailField: fieldClass('email'),
