@@ -163,23 +163,7 @@ migrate(
     app.save(settings)
 
     // People for what exists already (the hook keeps them current from now on).
-    const { refreshPerson } = require(`${__hooks}/lib/people.js`)
-    const seen = {}
-    for (const sql of [
-      'SELECT DISTINCT lower(email) AS email FROM audits',
-      'SELECT DISTINCT lower(email) AS email FROM contacts',
-      'SELECT DISTINCT lower(email) AS email FROM newsletter_subscriptions',
-      'SELECT DISTINCT lower(email) AS email FROM users',
-    ]) {
-      const rows = arrayOf(new DynamicModel({ email: '' }))
-      app.db().newQuery(sql).all(rows)
-      for (const row of rows) {
-        if (row.email && !seen[row.email]) {
-          seen[row.email] = true
-          refreshPerson(app, row.email)
-        }
-      }
-    }
+    require(`${__hooks}/lib/people.js`).refreshEveryone(app)
   },
   (app) => {
     const settings = app.settings()

@@ -159,4 +159,22 @@ function firstTouchOf(app, email) {
   }
 }
 
-module.exports = { refreshPerson, newsletterStatus }
+/** Refreshes the person of every e-mail anywhere (the migration that adds people runs it). */
+function refreshEveryone(app) {
+  const seen = {}
+  for (const table of ['audits', 'contacts', 'newsletter_subscriptions', 'users']) {
+    const rows = arrayOf(new DynamicModel({ email: '' }))
+    app
+      .db()
+      .newQuery('SELECT DISTINCT lower(email) AS email FROM ' + table)
+      .all(rows)
+    for (const row of rows) {
+      if (row.email && !seen[row.email]) {
+        seen[row.email] = true
+        refreshPerson(app, row.email)
+      }
+    }
+  }
+}
+
+module.exports = { refreshPerson, refreshEveryone, newsletterStatus }

@@ -74,7 +74,8 @@ export function firstTouch(): FirstTouch | undefined {
 export function recordStep(name: Exclude<FunnelStep, 'visit'>): void {
   if (typeof window === 'undefined' || optedOut()) return
   const path = clip(location.pathname, FIRST_TOUCH_MAX.path)
+  // Through the outbox object, apart from the forms' `enqueue` calls; never awaited.
   import('./app-outbox')
-    .then(({ enqueue }) => enqueue('events', { name, path }))
+    .then(({ getAppOutbox }) => getAppOutbox().enqueue('events', { name, path }))
     .catch(() => undefined)
 }
