@@ -1,6 +1,9 @@
 // The consultant's lead workspace and the privacy-respecting funnel: the statuses a person can
-// have, the funnel's steps and what a first touch may carry, and when the peer benchmark shows.
-// The migrations' select fields and the hooks (via pb_hooks/lib/shared.cjs) use the same codes.
+// have, the funnel's steps, and when the peer benchmark shows (what a first touch may carry is in
+// first-touch.ts, small enough for every page). The migrations' select fields and the hooks (via
+// pb_hooks/lib/shared.cjs) use the same codes.
+export { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } from './first-touch'
+export type { FirstTouch, FirstTouchField } from './first-touch'
 
 export const PERSON_STATUSES = ['new', 'contacted', 'call_booked', 'client', 'not_a_fit'] as const
 export type PersonStatus = (typeof PERSON_STATUSES)[number]
@@ -34,26 +37,6 @@ export const funnelStepLabels: Record<FunnelStep, string> = {
   email_given: 'E-mails given',
   booking_opened: 'Booking opened',
   call_booked: 'Calls booked',
-}
-
-/** Where a visit came from: never a full referrer URL, never anything about the person. */
-export const FIRST_TOUCH_FIELDS = [
-  'path',
-  'referrer',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-] as const
-export type FirstTouchField = (typeof FIRST_TOUCH_FIELDS)[number]
-export type FirstTouch = Partial<Record<FirstTouchField, string>>
-
-/** Each first-touch / event text field's longest value. */
-export const FIRST_TOUCH_MAX = {
-  path: 200,
-  referrer: 100,
-  utmSource: 100,
-  utmMedium: 100,
-  utmCampaign: 100,
 }
 
 /** The funnel's periods in days. */

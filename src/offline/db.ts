@@ -2,6 +2,9 @@
 // dashboard cache, the admin console's offline copy and a small key-value table for sync
 // metadata. A shipped `version(n)` is never edited: schema changes add the next version.
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
+
+// For modules that load the database lazily and watch it (one Dexie chunk, not two).
+export { liveQuery } from 'dexie'
 import type { AuditRecord, OutboxCollection, OutboxPayloads } from '../backend/types'
 import type { DescribedError } from '../backend/errors'
 

@@ -5,8 +5,8 @@
 // in sessionStorage (gone when the tab closes) and sent as the `firstTouch` of an audit or a
 // message. A browser that asks not to be tracked (Do Not Track, Global Privacy Control) sends
 // nothing.
-import type { FirstTouch, FunnelStep } from '../config/leads'
-import { FIRST_TOUCH_MAX } from '../config/leads'
+import { FIRST_TOUCH_MAX, type FirstTouch } from '../config/first-touch'
+import type { FunnelStep } from '../config/leads'
 
 const TOUCH_KEY = 'funnel:first-touch'
 // eslint-disable-next-line no-control-regex -- control characters are what is removed

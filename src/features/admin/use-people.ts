@@ -1,9 +1,13 @@
 // The lead workspace's data hooks: a server load that falls back to the offline copy (with its
 // sync time) when the network fails, and the notes and status changes still in the outbox.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../../backend/session'
-import { readAdminCopy, saveAdminCopy, pendingPersonUpdates } from '../../offline/admin-cache'
-import { usePendingOutboxItems } from '../../offline/status'
+import {
+  readAdminCopy,
+  saveAdminCopy,
+  watchPendingPersonUpdates,
+  type PendingPersonUpdate,
+} from '../../offline/admin-cache'
 import { useServerData, type ServerData } from './use-admin'
 
 export interface Synced<T> {
@@ -36,9 +40,18 @@ export function useSyncedData<T>(key: string, load: () => Promise<T>): ServerDat
 }
 
 /** The signed-in admin's notes and status changes still waiting in the outbox. */
-export function usePendingPersonUpdates() {
+export function usePendingPersonUpdates(): PendingPersonUpdate[] {
   const { user } = useSession()
-  return pendingPersonUpdates(usePendingOutboxItems('person_updates', user?.id ?? '-'))
+  const userId = user?.id ?? ''
+  const [pending, setPending] = useState<{ userId: string; updates: PendingPersonUpdate[] }>({
+    userId: '',
+    updates: [],
+  })
+  useEffect(() => {
+    if (!userId) return
+    return watchPendingPersonUpdates(userId, (updates) => setPending({ userId, updates }))
+  }, [userId])
+  return pending.userId === userId ? pending.updates : []
 }
 
 /** Calls `onDrained` when the number of pending updates drops (they reached the server). */
