@@ -2,6 +2,7 @@
 // conversion from each step to the next, week by week, where visits came from, and the
 // average score of each audit section across all audits.
 import { useId, useState } from 'react'
+import { sections } from '../../audit/index'
 import { pb } from '../../backend/client'
 import { getFunnel } from '../../backend/people-api'
 import { ScoreBadge } from '../../components/ScoreBadge'
@@ -9,6 +10,15 @@ import { FUNNEL_PERIODS, FUNNEL_STEPS, funnelStepLabels } from '../../config/lea
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useServerData } from './use-admin'
 import './people.css'
+
+/** The sections in the order the audit asks them; any unknown ones after. */
+function inQuestionOrder<T extends { section: string }>(rows: T[]): T[] {
+  const order = (name: string) => {
+    const i = sections.findIndex((s) => s.name === name)
+    return i < 0 ? sections.length : i
+  }
+  return [...rows].sort((a, b) => order(a.section) - order(b.section))
+}
 
 export function FunnelTab() {
   const id = useId()
@@ -138,10 +148,12 @@ export function FunnelTab() {
             <p className="admin-state">No audits yet.</p>
           ) : (
             <ul className="admin-funnel__list">
-              {data.sections.map((s) => (
+              {inQuestionOrder(data.sections).map((s) => (
                 <li key={s.section}>
                   {s.section}: <ScoreBadge size="compact" score={s.average} />{' '}
-                  <span className="admin-muted">({s.audits} audits)</span>
+                  <span className="admin-muted">
+                    ({s.audits === 1 ? '1 audit' : `${s.audits} audits`})
+                  </span>
                 </li>
               ))}
             </ul>
