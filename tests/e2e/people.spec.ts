@@ -127,6 +127,12 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   await page.getByRole('button', { name: 'Back to People' }).click()
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
   await expect(rows.first()).toContainText('Contacted')
+  await page.setViewportSize(DESKTOP)
+  await expectAccessible(page)
+  await screenshot(page, 'people-list')
+  await rows.first().getByRole('button', { name: /Robin Innkeeper/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await screenshot(page, 'person-page')
 })
 
 test('the Funnel tab shows the steps, by week, sources and section averages', async ({ page }) => {

@@ -156,6 +156,14 @@ describe('the peer benchmark', () => {
     expect(cached).toEqual(first)
   })
 
+  it('is limited to 30 requests a minute per IP', async () => {
+    const { url } = await ownServer()
+    const statuses: number[] = []
+    for (let n = 0; n < 40; n++) statuses.push((await fetch(`${url}/api/peer-benchmark`)).status)
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200))
+    expect(statuses.slice(30)).toContain(429)
+  })
+
   it('answers only score histograms once enough audits exist', async () => {
     const { url, su } = await ownServer()
     const scores: number[] = []
