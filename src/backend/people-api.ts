@@ -34,7 +34,8 @@ export interface PeopleFilter {
 export const emptyPeopleFilter: PeopleFilter = { search: '', status: '', band: '', since: null }
 
 /** The newsletter row as either schema has it (`active` before double opt-in, `status` after). */
-export type SubscriptionRecord = NewsletterRecord & {
+export type SubscriptionRecord = Pick<NewsletterRecord, 'id' | 'email' | 'created'> & {
+  active?: boolean
   status?: string
   confirmedAt?: string
   updated?: string
