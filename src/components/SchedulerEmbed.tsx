@@ -1,16 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
-import { recordStep, firstTouch } from '../offline/funnel'
-import { loadSchedulerScript, schedulerUrl, type SchedulerPrefill } from './scheduler-script'
+import { bookingParams, useBookingFunnel, type SchedulerPrefill } from './booking-funnel'
+import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
-
-/** The campaign this visit came from, as the scheduler's UTM parameters. */
-function campaignOf(touch: ReturnType<typeof firstTouch>): SchedulerPrefill {
-  if (!touch) return {}
-  return { utmSource: touch.utmSource, utmMedium: touch.utmMedium, utmCampaign: touch.utmCampaign }
-}
 
 function initialState(): SchedulerState {
   return navigator.onLine === false ? 'offline' : 'loading'
@@ -21,28 +15,13 @@ function initialState(): SchedulerState {
  * mounting loads the provider's script. Offline, or when the script fails or times out, it
  * offers the booking link and the e-mail address instead of failing silently.
  */
-export function SchedulerEmbed({
-  bookingUrl,
-  prefill,
-}: {
-  bookingUrl: string
-  prefill?: SchedulerPrefill
-}) {
+export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
+  const { bookingUrl } = props
+  const prefillKey = JSON.stringify(props.prefill ?? {})
+  useBookingFunnel()
+
   const frame = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<SchedulerState>(initialState)
-  const prefillKey = JSON.stringify(prefill ?? {})
-
-  // Funnel: the scheduler was opened; a booking made in it is announced by a message.
-  useEffect(() => {
-    recordStep('booking_opened')
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { event?: unknown } | null
-      if (event.origin === site.booking.origin && data?.event === 'calendly.event_scheduled')
-        recordStep('call_booked')
-    }
-    window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
-  }, [])
 
   useEffect(() => {
     if (state !== 'loading') return
@@ -52,10 +31,7 @@ export function SchedulerEmbed({
         if (cancelled || !frame.current) return
         frame.current.replaceChildren()
         api.initInlineWidget({
-          url: schedulerUrl(bookingUrl, new Date(), {
-            ...campaignOf(firstTouch()),
-            ...(JSON.parse(prefillKey) as SchedulerPrefill),
-          }),
+          url: schedulerUrl(bookingUrl, new Date(), bookingParams(prefillKey)),
           parentElement: frame.current,
         })
         setState('ready')
