@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
-import { bookingParams, useBookingFunnel, type SchedulerPrefill } from './booking-funnel'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
+import { bookingParams, useBookingFunnel, type SchedulerPrefill } from './booking-funnel'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
