@@ -7,6 +7,16 @@ export { paths } from './paths'
 export { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from './limits'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
+export {
+  PERSON_STATUSES,
+  NOTE_MAX,
+  FUNNEL_STEPS,
+  FIRST_TOUCH_FIELDS,
+  FIRST_TOUCH_MAX,
+  FUNNEL_PERIODS,
+  PEER_MIN_AUDITS,
+  PEER_CACHE_MS,
+} from './leads'
 export { parsePbTime, toPbTime } from './dates'
 
 export const BUSINESS_NAME = site.businessName
@@ -18,13 +28,3 @@ export const SITE_TIME_ZONE = site.timeZone
 // (No URL class in the hooks' engine: the origin is cut from the string.)
 export const SCHEDULER_SCRIPT_ORIGIN = /^https?:\/\/[^/]+/.exec(site.booking.scriptUrl)?.[0] ?? ''
 export const SCHEDULER_FRAME_ORIGIN = site.booking.origin
-export {
-  PERSON_STATUSES,
-  NOTE_MAX,
-  FUNNEL_STEPS,
-  FIRST_TOUCH_FIELDS,
-  FIRST_TOUCH_MAX,
-  FUNNEL_PERIODS,
-  PEER_MIN_AUDITS,
-  PEER_CACHE_MS,
-} from './leads'
