@@ -1,9 +1,9 @@
 // Record types of the PocketBase collections (pb_migrations/). Server-owned fields
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
+import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { RecordModel } from 'pocketbase'
 
 import type { AuditFlow, ContactSource, NewsletterSource } from '../config/record-codes'
-import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 
 export type { AuditFlow, ContactSource, NewsletterSource }
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
