@@ -3,10 +3,12 @@
 // change and a note wait in the outbox (also across a reload, from the offline copy), and are
 // sent once back online. Also the Funnel tab, and axe-core on both.
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { answersScoring } from '../unit/admin/audit-answers'
+import { parseCsv } from '../unit/admin/parse-csv'
 import {
   baseURL,
   createUser,
@@ -126,11 +128,29 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
 
   await page.getByRole('button', { name: 'Back to People' }).click()
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(email)
   await expect(rows.first()).toContainText('Contacted')
+
+  // Export CSV writes the people the filter matches.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''))
+  expect(csv.filter((row) => row.length > 1)).toEqual([
+    expect.arrayContaining(['Email', 'Status', 'Latest Score']),
+    expect.arrayContaining([email, 'Robin Innkeeper', 'Contacted', '42']),
+  ])
+
   await page.setViewportSize(DESKTOP)
   await expectAccessible(page)
   await screenshot(page, 'people-list')
-  await rows.first().getByRole('button', { name: /Robin Innkeeper/ }).click()
+  await rows
+    .first()
+    .getByRole('button', { name: /Robin Innkeeper/ })
+    .click()
   await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
   await screenshot(page, 'person-page')
 })
