@@ -108,7 +108,7 @@ export default tseslint.config(
   {
     // PocketBase hooks and migrations: scripts run by its engine, with its globals ($app,
     // routerAdd, migrate, ...) read from the declarations it generates (scripts/pb-types.mjs).
-    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
+    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js', 'tests/integration/support/hooks/*.js'],
     extends: [js.configs.recommended],
     languageOptions: {
       ecmaVersion: 2022,

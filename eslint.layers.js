@@ -4,7 +4,7 @@
 // applies the same rules to a fixture tree.
 export const LAYERS = ['config', 'audit', 'backend', 'offline', 'components', 'features', 'app']
 
-export const FEATURES = ['account', 'admin', 'audit', 'call', 'home', 'legal']
+export const FEATURES = ['account', 'admin', 'audit', 'call', 'home', 'legal', 'newsletter']
 
 /** ESLint rules for the source tree `root`, a folder of `basePath`. */
 export function layerRules(basePath, root = 'src') {

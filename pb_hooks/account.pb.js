@@ -2,10 +2,12 @@
 // POST /api/account/delete {password}: a signed-in user deletes their account and every row
 // that is theirs, in ONE transaction (all or nothing), after re-checking their password:
 //   - audits they own (user = them),
-//   - audits made with their e-mail when it is VERIFIED (what the list rule shows them),
+//   - ownerless (free) audits made with their e-mail when it is VERIFIED; never another user's
+//     member audit, whatever address it carries,
 //   - their newsletter subscription (by e-mail when verified; unverified, only the row their
 //     own sign-up created, so nobody can unsubscribe an address they do not control),
-//   - queued or sent mails built from those audits (they carry copies of the answers),
+//   - queued or sent mails built from those audits (they carry copies of the answers) and the
+//     subscription's confirmation mail,
 //   - the user.
 // Answers: 200 {deleted: {...counts}}; 400 with data.password on a wrong password (nothing
 // deleted); 401 without a user token; 429 after repeated wrong passwords (this route would
@@ -58,7 +60,7 @@ routerAdd(
         if (verified && email) {
           for (const audit of txApp.findRecordsByFilter(
             'audits',
-            'email:lower = {:email}',
+            'email:lower = {:email} && user = ""',
             '',
             0,
             0,
@@ -96,6 +98,18 @@ routerAdd(
             0,
             params,
           )) {
+            // Its confirmation mail too (it carries the address and a signed link).
+            for (const mail of txApp.findRecordsByFilter(
+              'mail_outbox',
+              'sourceId = {:id}',
+              '',
+              0,
+              0,
+              { id: sub.id },
+            )) {
+              txApp.delete(mail)
+              deleted.mails++
+            }
             txApp.delete(sub)
             deleted.newsletterSubscriptions++
           }

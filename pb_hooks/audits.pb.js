@@ -3,7 +3,8 @@
 // and re-scored here with the same engine the browser uses (src/audit/, bundled to
 // lib/audit-engine.cjs by scripts/build-engine.mjs): a bad submission answers 400 naming the
 // field (e.g. data["answers.primary_goal"]), and whatever the client sent for answers' scores,
-// scores, overallScore, recommendations and questionSetVersion is overwritten.
+// scores, overallScore, recommendations and questionSetVersion is overwritten, and so is a
+// member audit's e-mail (its user's).
 
 onRecordCreateRequest((e) => {
   const engine = require(`${__hooks}/lib/audit-engine.cjs`)
@@ -24,6 +25,16 @@ onRecordCreateRequest((e) => {
     engine.otherTextValues(submission.otherTexts),
   )
   e.record.set('email', engine.normalizeEmail(submission.email))
+  // A member audit is its user's: it carries the user's own address, whatever the client sent
+  // (else anyone could file audits under another person's address, shown on their dashboard).
+  const userId = e.record.getString('user')
+  if (e.record.getString('flow') === 'member' && userId) {
+    try {
+      e.record.set('email', e.app.findRecordById('users', userId).getString('email'))
+    } catch (_) {
+      // An unknown user: the relation field refuses it, naming the field.
+    }
+  }
   // JSON text rather than objects: PocketBase re-encodes objects with their keys sorted, which
   // would lose the question and section order the engine returns.
   e.record.set('answers', JSON.stringify(evaluation.answers))

@@ -24,13 +24,15 @@ routerUse((e) => {
   try {
     info = e.requestInfo()
   } catch (err) {
+    // A body over the limit of pb_hooks/body-limits.pb.js stays a 413.
+    if (lib.isTooLarge(err)) throw err
     const problem = lib.bodyProblem(String(err))
     throw new BadRequestError(problem.message, lib.validationErrors(problem.fields))
   }
 
-  // The body as sent, for the record hook below (PocketBase coerces it to the field types).
-  if (info.body && typeof info.body === 'object')
-    e.set(lib.SENT_BODY_KEY, JSON.stringify(info.body))
+  // The checked fields as sent, for the record hook below (PocketBase coerces the body to the
+  // field types before it builds the record).
+  lib.keepSentFields(e, route[1], info.body)
 
   const verb = method === 'POST' ? 'create' : 'update'
   const passwords = lib.passwordProblems(route[1], info.body)

@@ -5,7 +5,8 @@
 // minute; POST /api/mail/flush (superusers) runs the same sender on demand.
 // SMTP comes from env on every start: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_TLS,
 // MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL and BOOKING_URL
-// are used for links.
+// are used for links. Mail to visitors is limited (lib/mail-queue.js withinVisitorLimits): one
+// results mail per address a day, a daily cap per IP; owner notifications are sent first.
 
 onBootstrap((e) => {
   e.next()
@@ -39,6 +40,27 @@ onBootstrap((e) => {
   }
 })
 
+// The address a create comes from, for the daily cap on visitor mail per IP: kept in the app's
+// store under the record's id while the create runs (the save below has no request), removed
+// when it ends, whatever the outcome. Batch sub-requests pass here too.
+onRecordCreateRequest(
+  (e) => {
+    if (e.hasSuperuserAuth()) return e.next()
+    if (!e.record.id) {
+      e.record.id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789')
+    }
+    const key = `mail-client-ip:${e.collection.name}:${e.record.id}`
+    e.app.store().set(key, e.realIP())
+    try {
+      return e.next()
+    } finally {
+      e.app.store().remove(key)
+    }
+  },
+  'contacts',
+  'audits',
+)
+
 // Queue inside the record's own save: one transaction around the record's INSERT and its
 // outbox rows, so a mail is queued exactly when its record exists. The execute hook runs after
 // validation, so the write lock is held only for the inserts. Inside a batch request this
@@ -56,16 +78,37 @@ onRecordCreateExecute(
         .error('mail: could not prepare mail', 'recordId', e.record.id, 'error', String(err))
     }
     if (rows.length === 0) return e.next()
-    e.app.runInTransaction((txApp) => {
-      const outerApp = e.app
-      e.app = txApp
-      try {
-        e.next()
-      } finally {
-        e.app = outerApp
-      }
-      queue.insertMail(txApp, e.record, rows)
-    })
+    const clientIp = String(
+      e.app.store().get(`mail-client-ip:${e.record.collection().name}:${e.record.id}`) || '',
+    )
+    try {
+      e.app.runInTransaction((txApp) => {
+        const outerApp = e.app
+        e.app = txApp
+        try {
+          e.next()
+        } finally {
+          e.app = outerApp
+        }
+        // Inside the write transaction: two creates at once cannot both pass a limit.
+        let allowed = rows
+        try {
+          allowed = queue.withinVisitorLimits(txApp, e.record, rows, clientIp)
+        } catch (err) {
+          // Owner notifications still go; a visitor mail that cannot be checked does not.
+          allowed = rows.filter((row) => queue.isOwnerKind(row.kind))
+          e.app
+            .logger()
+            .error('mail: limit check failed', 'recordId', e.record.id, 'error', String(err))
+        }
+        queue.insertMail(txApp, e.record, allowed)
+      })
+    } catch (err) {
+      // Not saved (rolled back): a failed write or commit, not the visitor's input.
+      const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+      if (saveErrors.isUniqueViolation(err)) throw err
+      throw saveErrors.unavailable(e.app, e.record, err)
+    }
   },
   'contacts',
   'audits',

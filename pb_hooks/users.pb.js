@@ -1,6 +1,7 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Accounts: every users create and update passes through here, in this order (hooks in other
 // files have no stable order, so the users collection has only these):
+//   0. on create, a client-chosen id is replaced by the server's (see below);
 //   1. normalise: the e-mail trimmed and lowercased (it then compares equal to the lowercased
 //      e-mail on audits and newsletter rows); `agreedToTermsAt` is the server's time: a client
 //      that agrees (`agreedToTerms: true`, or any non-empty `agreedToTermsAt`) gets "now",
@@ -19,6 +20,12 @@ onRecordCreateRequest((e) => {
     throw new BadRequestError('Failed to create record.', validationErrors(problems))
   }
   const body = e.requestInfo().body || {}
+
+  // 0. The server makes account ids: a sign-up that picks its own id could send it again with a
+  // fresh address and learn from "id taken" whether the first address was registered.
+  if (!e.hasSuperuserAuth()) {
+    e.record.id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789')
+  }
 
   // 1. Normalise.
   const email = e.record.getString('email').trim().toLowerCase()

@@ -99,7 +99,8 @@ export function migrateUp(dataDir) {
 }
 
 /**
- * Starts `pocketbase serve` and resolves once /api/health answers.
+ * Starts `pocketbase serve` and resolves once /api/health answers. `extra`: more command-line
+ * flags (a later flag wins, e.g. another --hooksDir).
  * Returns { url, process, stop() }. `stop` kills exactly this process.
  */
 export async function startPocketBase({
@@ -110,11 +111,16 @@ export async function startPocketBase({
   stdio = 'pipe',
   hooksWatch = false,
   timeoutMs = 20000,
+  extra = [],
 }) {
-  const child = spawn(findPocketBase(), serveArgs({ port, dataDir, publicDir, hooksWatch }), {
-    env: { ...process.env, ...env },
-    stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    findPocketBase(),
+    serveArgs({ port, dataDir, publicDir, hooksWatch, extra }),
+    {
+      env: { ...process.env, ...env },
+      stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   if (child.stdout) {
     child.stdout.on('data', (d) => (output += d))

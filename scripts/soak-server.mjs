@@ -39,6 +39,9 @@ export async function startSoakEnvironment() {
     MAIL_FROM_NAME: 'Soak',
     OWNER_EMAIL: SOAK_OWNER_EMAIL,
     APP_URL: 'http://127.0.0.1',
+    // Every simulated visitor sends from 127.0.0.1: one IP's daily cap on visitor mail would
+    // stop their results mails, which the soak counts. (The flood phase uses its own IPs.)
+    MAIL_VISITOR_PER_IP_PER_DAY: '100000',
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail
@@ -101,6 +104,8 @@ export async function startSoakEnvironment() {
       rmSync(dataDir, { recursive: true, force: true })
     },
     output: () => log + (server ? server.output() : ''),
+    /** The running server's process id (its memory is read from /proc), or 0. */
+    pid: () => (server ? server.process.pid : 0),
   }
   await environment.start()
   return environment

@@ -1,9 +1,16 @@
-// `npm run soak`: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/
-// over fake-indexeddb), while the server is crashed and restarted twice; on loopback only, with
-// the production rate limits and a real SMTP receiver. Prints one summary line and exits non-zero
-// on any loss, duplicate, leftover or double-sent mail, or after SOAK_TIMEOUT_MS (5 minutes).
-// The run itself is tests/integration/support/soak-run.ts, bundled here with esbuild (the same
-// code runs small in `npm test`). Sizes: SOAK_VISITORS, SOAK_SUBMISSIONS; SOAK_VERBOSE=1 logs.
+// `npm run soak`, in three phases on loopback with the production rate limits and a real SMTP
+// receiver:
+//   1. memory: one IP sends 50 bodies of 30 MB at once; the server refuses them unread and stays
+//      under 200 MB resident (tests/integration/support/soak-memory.ts);
+//   2. crashes: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/ over
+//      fake-indexeddb) while the server is crashed and restarted twice
+//      (tests/integration/support/soak-run.ts; the same code runs small in `npm test`);
+//   3. flood: two IPs flood free audits naming one address while a visitor sends a message; the
+//      owner's notification goes out on the next sender run, the address gets one mail
+//      (tests/integration/support/soak-flood.ts).
+// Prints one summary line per phase and exits non-zero on any loss, duplicate, leftover or
+// double-sent mail, a failed phase, or after SOAK_TIMEOUT_MS (5 minutes). The phases are bundled
+// here with esbuild. Sizes: SOAK_VISITORS, SOAK_SUBMISSIONS; SOAK_VERBOSE=1 logs.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -19,10 +26,12 @@ const verbose = process.env.SOAK_VERBOSE === '1'
 // Inside node_modules so the bundle's bare imports (dexie, pocketbase, ...) resolve from here.
 const outDir = join(root, 'node_modules', '.cache', 'soak')
 mkdirSync(outDir, { recursive: true })
-const outfile = join(outDir, 'soak-run.mjs')
 await build({
-  entryPoints: [join(root, 'tests/integration/support/soak-run.ts')],
-  outfile,
+  entryPoints: ['soak-run', 'soak-memory', 'soak-flood'].map((name) =>
+    join(root, `tests/integration/support/${name}.ts`),
+  ),
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,7 +39,13 @@ await build({
   packages: 'external',
   logLevel: 'error',
 })
-const { runSoak, summaryLine } = await import(pathToFileURL(outfile).href)
+const { runSoak, summaryLine } = await import(pathToFileURL(join(outDir, 'soak-run.mjs')).href)
+const { runMemoryPhase, memorySummary } = await import(
+  pathToFileURL(join(outDir, 'soak-memory.mjs')).href
+)
+const { runFloodPhase, floodSummary } = await import(
+  pathToFileURL(join(outDir, 'soak-flood.mjs')).href
+)
 
 // A last resort if something hangs outside the run's own deadline.
 const hardStop = setTimeout(() => {
@@ -49,7 +64,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 let report
+let memory
+let flood
 try {
+  // First, on a fresh server: 50 bodies of 30 MB at once from one IP, refused unread.
+  memory = await runMemoryPhase({
+    url: env.url,
+    pid: env.pid(),
+    requests: 50,
+    bytesEach: 30 * 1024 * 1024,
+    from: '127.0.0.5',
+    maxRssMb: 200,
+  })
   report = await runSoak(env, {
     visitors,
     submissionsPerVisitor: submissions,
@@ -59,9 +85,17 @@ try {
     timeoutMs,
     log: verbose ? (line) => console.error(`  ${line}`) : undefined,
   })
+  // Last, with mail on: two IPs flood one address with free audits while a visitor writes.
+  flood = await runFloodPhase(env, {
+    auditsPerIp: 50,
+    floodIps: ['127.0.0.6', '127.0.0.7'],
+    visitorIp: '127.0.0.8',
+  })
 } finally {
   await env.stop()
 }
+console.log(memorySummary(memory))
 console.log(summaryLine(report))
+console.log(floodSummary(flood))
 if (!report.ok && verbose) for (const problem of report.problems) console.error(`  ${problem}`)
-process.exit(report.ok ? 0 : 1)
+process.exit(report.ok && memory.ok && flood.ok ? 0 : 1)

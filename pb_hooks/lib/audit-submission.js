@@ -72,4 +72,4 @@ function readSubmission(e) {
   return submission
 }
 
-module.exports = { readSubmission }
+module.exports = { clientJson, readSubmission }

@@ -36,9 +36,10 @@ const RULES = {
   },
   newsletter_subscriptions: {
     text: textRules('newsletter_subscriptions', []),
-    bool: ['active'],
+    bool: [],
     number: [],
-    serverOnly: ['active'],
+    // Double opt-in: only the signed confirmation link makes a subscription active.
+    serverOnly: ['status', 'confirmedAt', 'requestedAt'],
   },
   audits: {
     // answers, otherTexts, scores and recommendations, and the types of email and
@@ -65,29 +66,61 @@ function has(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key)
 }
 
-/** Where the middleware keeps the body as the client sent it, for the record hooks. */
-const SENT_BODY_KEY = 'inputLimits.sentBody'
+/** Where the middleware keeps the checked fields as sent, for the record hooks. */
+const SENT_FIELDS_KEY = 'inputLimits.sentFields'
+
+/** The fields of `collection` these rules look at (text, bool, number, server-only). */
+function ruleFields(collection) {
+  const rules = RULES[collection]
+  if (!rules) return []
+  return Object.keys(rules.text).concat(rules.bool, rules.number, rules.serverOnly)
+}
+
+/** Only the fields of `body` the rules of `collection` look at (never answers, other-texts...). */
+function pickRuleFields(collection, body) {
+  const picked = {}
+  if (!isPlainObject(body)) return picked
+  for (const field of ruleFields(collection)) {
+    if (has(body, field)) picked[field] = body[field]
+  }
+  return picked
+}
 
 /**
- * The request's body as the client sent it (before PocketBase coerces it to the field types:
- * 12 -> "12", "yes" -> false), kept by the middleware of pb_hooks/input-limits.pb.js; null when
- * the request did not pass through it (a batch sub-request). Reading the raw body again here
- * would leave less of it for the other hooks that read it (pb_hooks/lib/audit-submission.js).
+ * The checked fields of the request's body as the client sent them (before PocketBase coerces
+ * them to the field types: 12 -> "12", "yes" -> false). The middleware of
+ * pb_hooks/input-limits.pb.js keeps them for a single create or update; a batch sub-request does
+ * not pass through it, so its own JSON is read here. Null when there is no JSON to read.
  */
 function sentBody(e) {
   let text = ''
   try {
-    text = String(e.get(SENT_BODY_KEY) || '')
+    text = String(e.get(SENT_FIELDS_KEY) || '')
   } catch (_) {
-    return null
+    text = ''
   }
-  if (!text) return null
-  try {
-    const parsed = JSON.parse(text)
-    return isPlainObject(parsed) ? parsed : null
-  } catch (_) {
-    return null
+  if (text) {
+    try {
+      const parsed = JSON.parse(text)
+      return isPlainObject(parsed) ? parsed : null
+    } catch (_) {
+      return null
+    }
   }
+  const { clientJson } = require(`${__hooks}/lib/audit-submission.js`)
+  const raw = clientJson(e)
+  return raw ? pickRuleFields(e.collection.name, raw.json) : null
+}
+
+/** Keeps the checked fields of `body` for sentBody (a few hundred bytes, not the whole body). */
+function keepSentFields(e, collection, body) {
+  if (isPlainObject(body)) e.set(SENT_FIELDS_KEY, JSON.stringify(pickRuleFields(collection, body)))
+}
+
+/** True for PocketBase's "Request entity too large" (a body over its limit). */
+function isTooLarge(err) {
+  const status = err && (err.status || (err.value && err.value.status))
+  return status === 413 || /entity too large/i.test(String(err))
 }
 
 /**
@@ -302,7 +335,8 @@ module.exports = {
   EMAIL_MAX,
   RULES,
   bodyProblem,
-  SENT_BODY_KEY,
+  isTooLarge,
+  keepSentFields,
   sentBody,
   createRuleProblems,
   idProblems,

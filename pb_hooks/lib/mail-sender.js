@@ -22,6 +22,16 @@ const MAX_PER_RUN = 100
 const STALE_CLAIM_MINUTES = 10
 const MAX_BACKOFF_MINUTES = 60
 const MINUTE = 60 * 1000
+// Who waits for whom: a visitor's message to the owner first, then the owner's other
+// notifications, then mail to visitors (a flood of results mails never delays the owner).
+const PRIORITY =
+  "CASE WHEN kind = 'owner_contact' THEN 0 WHEN substr(kind, 1, 6) = 'owner_' THEN 1 ELSE 2 END"
+
+/** PRIORITY for one row (lower goes first). */
+function rank(kind) {
+  if (kind === 'owner_contact') return 0
+  return String(kind).indexOf('owner_') === 0 ? 1 : 2
+}
 
 /** Minutes to wait after the n-th failed attempt (n >= 1): 1, 2, 4, 8, ... up to an hour. */
 function backoffMinutes(attempts) {
@@ -68,6 +78,8 @@ function claimBatch(app, now, limit) {
       text: '',
       attempts: 0,
       claimedAt: '',
+      headers: '',
+      created: '',
     }),
   )
   app
@@ -76,12 +88,19 @@ function claimBatch(app, now, limit) {
       "UPDATE mail_outbox SET status = 'sending', claimedAt = {:now}, updated = {:now} " +
         'WHERE id IN (SELECT id FROM mail_outbox ' +
         "WHERE status = 'pending' AND (nextAttemptAt = '' OR nextAttemptAt IS NULL OR nextAttemptAt <= {:now}) " +
-        'ORDER BY created, id LIMIT {:limit}) ' +
-        'RETURNING id, kind, sourceId, [[to]], replyTo, subject, html, text, attempts, claimedAt',
+        `ORDER BY ${PRIORITY}, created, id LIMIT {:limit}) ` +
+        'RETURNING id, kind, sourceId, [[to]], replyTo, subject, html, text, attempts, claimedAt, created, ' +
+        "IFNULL(headers, '') AS headers",
     )
     .bind({ now: dbTime(now), limit })
     .all(rows)
-  return rows
+  // RETURNING gives no order: send in the claim's order.
+  return rows.slice().sort((a, b) => {
+    const byRank = rank(a.kind) - rank(b.kind)
+    if (byRank !== 0) return byRank
+    if (a.created !== b.created) return a.created < b.created ? -1 : 1
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+  })
 }
 
 function markSent(app, row) {
@@ -151,7 +170,7 @@ function renderPending(app, limit) {
     .db()
     .newQuery(
       "SELECT id, kind, sourceId FROM mail_outbox WHERE status = 'pending' AND html = '' " +
-        'ORDER BY created, id LIMIT {:limit}',
+        `ORDER BY ${PRIORITY}, created, id LIMIT {:limit}`,
     )
     .bind({ limit })
     .all(rows)
@@ -180,6 +199,22 @@ function errorText(err) {
   return text || 'unknown error'
 }
 
+/** The row's extra headers (e.g. List-Unsubscribe): a JSON object of strings, else none. */
+function storedHeaders(json) {
+  const headers = {}
+  try {
+    const parsed = json ? JSON.parse(json) : null
+    if (parsed && typeof parsed === 'object') {
+      for (const name of Object.keys(parsed)) {
+        if (typeof parsed[name] === 'string') headers[name] = parsed[name]
+      }
+    }
+  } catch (_) {
+    // a row without valid headers is sent without them
+  }
+  return headers
+}
+
 function sendOne(app, config, row) {
   const message = new MailerMessage({
     from: { address: config.from.address, name: config.from.name },
@@ -187,7 +222,10 @@ function sendOne(app, config, row) {
     subject: row.subject,
     html: row.html,
     text: row.text,
-    headers: row.replyTo ? { 'Reply-To': row.replyTo } : {},
+    headers: Object.assign(
+      storedHeaders(row.headers),
+      row.replyTo ? { 'Reply-To': row.replyTo } : {},
+    ),
   })
   app.newMailClient().send(message)
 }

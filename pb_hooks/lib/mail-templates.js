@@ -244,7 +244,6 @@ function visitorResultsMail(input) {
   const links = input.links
   const results = normaliseResults(input.audit, input.sectionOrder)
   const band = BANDS[results.band]
-  const auditId = clip(input.audit.id, 64)
   const subject = visitorResultsSubject(input.audit)
 
   const html = []
@@ -310,7 +309,7 @@ function visitorResultsMail(input) {
     }
   }
   const footer =
-    `Audit ID: ${escapeHtml(auditId)}<br>` +
+    // No audit id: the client makes it, so it is text a stranger could choose for a stranger.
     `You asked for these results on <a href="${escapeHtml(safeUrl(links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
     'If that was not you, you can ignore this e-mail.'
 
@@ -351,7 +350,6 @@ function visitorResultsMail(input) {
   }
   text.push(
     '--',
-    `Audit ID: ${auditId}`,
     `You asked for these results on ${links.appUrl}. If that was not you, you can ignore this e-mail.`,
   )
 
@@ -482,6 +480,62 @@ function ownerAuditMail(input) {
   }
 }
 
+// --- the newsletter's confirmation ----------------------------------------------------------
+
+function newsletterConfirmSubject(businessName) {
+  return `Please confirm your subscription to ${oneLine(businessName, 100)} tips`
+}
+
+/**
+ * Double opt-in: the link confirms the sign-up; nothing else is sent until it is followed. Like
+ * every mail to a subscriber it carries a visible unsubscribe link (and List-Unsubscribe headers,
+ * set by the queue).
+ */
+function newsletterConfirmMail(input) {
+  const links = input.links
+  const subscription = input.subscription
+  const subject = newsletterConfirmSubject(input.businessName)
+  const body = [
+    heading('Confirm your subscription', 1),
+    paragraph(
+      `Someone, hopefully you, asked to get business growth tips from ${escapeHtml(input.businessName)} at ${escapeHtml(input.email)}.`,
+    ),
+    paragraph('Please confirm that this is your address:'),
+    button('Yes, subscribe me', subscription.confirmUrl, ACCENT),
+    paragraph(
+      'If you did not sign up, ignore this e-mail: without a confirmation you will not get anything else from us, and the sign-up is deleted after 30 days.',
+    ),
+  ].join('\n')
+  const footer =
+    `You get this e-mail because your address was entered on <a href="${escapeHtml(safeUrl(links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
+    `<a href="${escapeHtml(safeUrl(subscription.unsubscribeUrl))}" style="color:${SPRUCE};">Unsubscribe</a>`
+  const text = [
+    'Confirm your subscription',
+    '',
+    `Someone, hopefully you, asked to get business growth tips from ${toText(input.businessName)} at ${toText(input.email)}.`,
+    '',
+    'Please confirm that this is your address:',
+    `Yes, subscribe me: ${subscription.confirmUrl}`,
+    '',
+    'If you did not sign up, ignore this e-mail: without a confirmation you will not get anything else from us, and the sign-up is deleted after 30 days.',
+    '',
+    '--',
+    `You get this e-mail because your address was entered on ${links.appUrl}.`,
+    `Unsubscribe: ${subscription.unsubscribeUrl}`,
+  ]
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: 'One click to confirm your subscription.',
+      brand: input.businessName,
+      body,
+      footer,
+    }),
+    text: text.join('\n'),
+  }
+}
+
 module.exports = {
   // Building blocks and colours, for the account e-mails (lib/account-mail-templates.js).
   layout,
@@ -494,4 +548,6 @@ module.exports = {
   visitorResultsSubject,
   ownerContactSubject,
   ownerAuditSubject,
+  newsletterConfirmSubject,
+  newsletterConfirmMail,
 }

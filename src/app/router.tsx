@@ -24,6 +24,10 @@ const ConfirmEmailChangePage = lazy(() => import('../features/account/ConfirmEma
 const ContactPage = lazy(() => import('../features/home/ContactPage'))
 const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 const TermsPage = lazy(() => import('../features/legal/TermsPage'))
+const NewsletterConfirmPage = lazy(() => import('../features/newsletter/NewsletterConfirmPage'))
+const NewsletterUnsubscribePage = lazy(
+  () => import('../features/newsletter/NewsletterUnsubscribePage'),
+)
 const NotFoundPage = lazy(() => import('./NotFoundPage'))
 
 function Loading() {
@@ -85,6 +89,14 @@ export function AppRouter() {
           <Route path={paths.contact} element={lazyPage(ContactPage)} />
           <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
           <Route path={paths.terms} element={lazyPage(TermsPage)} />
+          <Route
+            path={`${paths.newsletterConfirm}/:token`}
+            element={lazyPage(NewsletterConfirmPage)}
+          />
+          <Route
+            path={`${paths.newsletterUnsubscribe}/:token`}
+            element={lazyPage(NewsletterUnsubscribePage)}
+          />
           <Route path="*" element={lazyPage(NotFoundPage)} />
         </Route>
       </Routes>

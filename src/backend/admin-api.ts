@@ -12,6 +12,7 @@ import {
   type ContactRecord,
   type MailOutboxRecord,
   type NewsletterRecord,
+  type NewsletterStatus,
 } from './types'
 
 /** Rows per page in every admin table. */
@@ -40,7 +41,7 @@ export type ContactListItem = Pick<
 >
 export type SubscriberListItem = Pick<
   NewsletterRecord,
-  'id' | 'email' | 'source' | 'active' | 'created'
+  'id' | 'email' | 'source' | 'status' | 'confirmedAt' | 'created'
 >
 export type FailedMailItem = Pick<
   MailOutboxRecord,
@@ -49,7 +50,7 @@ export type FailedMailItem = Pick<
 
 const AUDIT_LIST_FIELDS = 'id,email,overallScore,created,flow'
 const CONTACT_LIST_FIELDS = 'id,name,email,message,source,auditId,processed,created'
-const SUBSCRIBER_LIST_FIELDS = 'id,email,source,active,created'
+const SUBSCRIBER_LIST_FIELDS = 'id,email,source,status,confirmedAt,created'
 const FAILED_MAIL_FIELDS = 'id,to,subject,kind,status,attempts,lastError,created'
 
 const AUDIT_SORTS: Record<AuditSort, string> = {
@@ -196,6 +197,36 @@ export function listAllSubscribers(
   filter: AdminFilter,
 ): Promise<SubscriberListItem[]> {
   return listAll(pb, subscriberQuery(pb, filter))
+}
+
+export type SubscriberCounts = Record<NewsletterStatus, number>
+
+/** How many subscriptions are in each status (all of them, not only the filtered page). */
+export async function countSubscribers(pb: PocketBase): Promise<SubscriberCounts> {
+  const statuses: NewsletterStatus[] = ['active', 'pending', 'unsubscribed']
+  const totals = await Promise.all(
+    statuses.map((status) =>
+      pb
+        .collection(collections.newsletter)
+        .getList(1, 1, { filter: pb.filter('status = {:status}', { status }), fields: 'id' })
+        .then((page) => page.totalItems),
+    ),
+  )
+  return { active: totals[0], pending: totals[1], unsubscribed: totals[2] }
+}
+
+/**
+ * The active subscribers as CSV for a mailing tool (Mailchimp, MailerLite, Buttondown), made by
+ * the server (pb_hooks/newsletter.pb.js): email, name, confirmed_at, source. Pending and
+ * unsubscribed addresses are never in it.
+ */
+export async function exportActiveSubscribersCsv(pb: PocketBase): Promise<string> {
+  const response = await fetch(pb.buildURL('/api/newsletter/export'), {
+    headers: { Authorization: pb.authStore.token },
+    cache: 'no-store',
+  })
+  if (!response.ok) throw new Error(`The export failed (${response.status}).`)
+  return response.text()
 }
 
 // --- failed mail ------------------------------------------------------------------------

@@ -22,12 +22,23 @@ export interface DescribedError {
   fieldErrors: Record<string, string>
   /** Seconds from a Retry-After header, when the server sent one. */
   retryAfterSeconds?: number
+  /** Field name -> PocketBase's error code, e.g. { flow: 'validation_sign_in_required' }. */
+  fieldCodes?: Record<string, string>
+  /**
+   * True when the body was PocketBase's JSON error ({ status, message, data }); false for an
+   * answer from something else on the way (a proxy's or captive portal's HTML page).
+   */
+  fromPocketBase?: boolean
 }
 
 interface ResponseErrorLike {
   status?: number
   message?: string
-  response?: { message?: string; data?: Record<string, { code?: string; message?: string }> }
+  response?: {
+    status?: unknown
+    message?: string
+    data?: Record<string, { code?: string; message?: string }>
+  }
   originalError?: unknown
   isAbort?: boolean
 }
@@ -37,13 +48,24 @@ export function describeError(err: unknown): DescribedError {
   const status = typeof e.status === 'number' ? e.status : 0
   const data = e.response?.data ?? {}
   const fieldErrors: Record<string, string> = {}
+  const fieldCodes: Record<string, string> = {}
   for (const [field, detail] of Object.entries(data)) {
     if (detail && typeof detail === 'object' && typeof detail.message === 'string') {
       fieldErrors[field] = detail.message
+      if (typeof detail.code === 'string') fieldCodes[field] = detail.code
     }
   }
   const serverMessage = e.response?.message ?? e.message ?? ''
-  return { kind: kindOf(status, data), status, serverMessage, fieldErrors }
+  const fromPocketBase =
+    typeof e.response?.status === 'number' && typeof e.response.message === 'string'
+  return {
+    kind: kindOf(status, data),
+    status,
+    serverMessage,
+    fieldErrors,
+    fieldCodes,
+    fromPocketBase,
+  }
 }
 
 function kindOf(status: number, data: Record<string, { code?: string }>): ErrorKind {

@@ -4,7 +4,7 @@
 import type PocketBase from 'pocketbase'
 import type { BatchRequestResult, RecordModel } from 'pocketbase'
 import { describeError, type DescribedError } from './errors'
-import { actionFor, parseRetryAfter } from './retry-policy'
+import { actionFor, isUncertainRefusal, parseRetryAfter } from './retry-policy'
 import type { OutboxCollection, OutboxPayloads } from './types'
 
 /** PocketBase's batch limit, set by pb_migrations/1763690100_app_settings.js. */
@@ -23,7 +23,15 @@ export interface Submission<C extends OutboxCollection = OutboxCollection> {
 export type Outcome =
   | { action: 'delivered' }
   | { action: 'failed'; error: DescribedError }
-  | { action: 'retry'; error: DescribedError; retryAfterMs?: number }
+  | {
+      action: 'retry'
+      error: DescribedError
+      retryAfterMs?: number
+      /** An answer that may not be about the item: tried a bounded number of times. */
+      limited?: boolean
+      /** The owner's session was refused: the item waits until its owner signs in again. */
+      waitsForOwner?: boolean
+    }
 
 export type BatchAnswer =
   | { kind: 'all'; outcome: Outcome }
@@ -103,7 +111,22 @@ export function pocketBaseTransport(
     const action = actionFor(error)
     if (action === 'delivered') return { action }
     if (action === 'failed') return { action, error }
-    return { action, error, retryAfterMs }
+    return isUncertainRefusal(error)
+      ? { action, error, retryAfterMs, limited: true }
+      : { action, error, retryAfterMs }
+  }
+
+  /**
+   * An owner-bound item (a member audit) refused because the session is no longer accepted (a
+   * token revoked by a password change, or expired on the server): the session is dropped, so
+   * the item waits for its owner to sign in again instead of failing for good.
+   */
+  function forOwner(item: Submission, outcome: Outcome): Outcome {
+    if (!item.ownerId || outcome.action === 'delivered' || !ownerRefused(outcome.error)) {
+      return outcome
+    }
+    pb.authStore.clear()
+    return { action: 'retry', error: outcome.error, waitsForOwner: true }
   }
 
   const body = (item: Submission) => ({ ...item.payload, id: item.id })
@@ -114,7 +137,7 @@ export function pocketBaseTransport(
       const record: RecordModel = await pb.collection(item.collection).create(body(item), send)
       return record?.id === item.id ? { action: 'delivered' } : unexpectedAnswer
     } catch (err) {
-      return outcomeOf(err, seen.retryAfter)
+      return forOwner(item, outcomeOf(err, seen.retryAfter))
     }
   }
 
@@ -127,14 +150,15 @@ export function pocketBaseTransport(
       results = await batch.send(send)
     } catch (err) {
       const whole = outcomeOf(err, seen.retryAfter)
+      // PocketBase's 400 for a batch whose transaction stopped at one request.
       const failedRequest = failedSubRequest(err)
-      if (whole.action === 'failed' && failedRequest) {
+      if (failedRequest) {
         const [index, sub] = failedRequest
         const outcome = outcomeOf({ status: sub.status, response: sub }, seen.retryAfter)
         // Throttling applies to the whole batch; anything else is about that one item.
         if (outcome.action === 'retry' && sub.status === 429) return { kind: 'all', outcome }
         if (index >= 0 && index < items.length)
-          return { kind: 'one-by-one', known: { index, outcome } }
+          return { kind: 'one-by-one', known: { index, outcome: forOwner(items[index], outcome) } }
         return { kind: 'one-by-one' }
       }
       if (whole.action === 'failed') return { kind: 'one-by-one' } // e.g. batch API disabled
@@ -153,6 +177,21 @@ export function pocketBaseTransport(
   }
 
   return { canSend, sendOne, sendBatch }
+}
+
+/** Codes with which the server refuses a member audit sent without (or with a dead) session. */
+const SESSION_REFUSED_CODES: Record<string, string[]> = {
+  flow: ['validation_sign_in_required'],
+  user: ['validation_not_yours', 'validation_required'],
+}
+
+function ownerRefused(error: DescribedError): boolean {
+  if (error.status === 401 || error.status === 403) return error.fromPocketBase !== false
+  if (error.status !== 400) return false
+  const codes = error.fieldCodes ?? {}
+  return Object.keys(SESSION_REFUSED_CODES).some((field) =>
+    SESSION_REFUSED_CODES[field].includes(codes[field] ?? ''),
+  )
 }
 
 /** PocketBase 0.40 answers a failed batch with 400 and data.requests[index].response. */

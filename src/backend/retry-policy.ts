@@ -7,7 +7,26 @@ export const BACKOFF_CAP_MS = 5 * 60_000
 /** A Retry-After beyond this is treated as bogus and clamped. */
 export const RETRY_AFTER_MAX_MS = 60 * 60_000
 
+/**
+ * How many times an answer that may not be about the item is tried (see isUncertainRefusal)
+ * before the item is marked failed: with the back-off, about 8 minutes.
+ */
+export const UNCERTAIN_REFUSAL_MAX_ATTEMPTS = 8
+
 export type OutcomeAction = 'delivered' | 'failed' | 'retry'
+
+/**
+ * A 4xx that may not be about this item: one without PocketBase's JSON error body (a proxy's or
+ * captive portal's page: 403, 404, 413 ...), or a 400 naming no field (PocketBase says "Failed to
+ * create record." with no field errors when it could not save). Tried again, a bounded number of
+ * times, before the item is marked failed.
+ */
+export function isUncertainRefusal(error: DescribedError): boolean {
+  if (error.status < 400 || error.status >= 500 || error.kind === 'duplicate') return false
+  if (error.status === 408 || error.status === 429) return false
+  if (error.fromPocketBase === false) return true
+  return error.status === 400 && Object.keys(error.fieldErrors).length === 0
+}
 
 /**
  * delivered: the server has the record (created now, or a duplicate id from an earlier send);
@@ -17,8 +36,20 @@ export type OutcomeAction = 'delivered' | 'failed' | 'retry'
 export function actionFor(error: DescribedError): OutcomeAction {
   if (error.kind === 'duplicate') return 'delivered'
   if (error.status === 0 || error.status === 408 || error.status === 429) return 'retry'
+  if (isUncertainRefusal(error)) return 'retry'
   if (error.status >= 400 && error.status < 500) return 'failed'
   return 'retry'
+}
+
+/**
+ * The longest wait the policy ever sets after `error`: a Retry-After the server asked for (up to
+ * RETRY_AFTER_MAX_MS), else the back-off cap. A stored wait longer than this means the clock was
+ * moved back since it was set.
+ */
+export function longestWaitMs(error: DescribedError | undefined): number {
+  const asked = error?.retryAfterSeconds
+  if (asked === undefined) return BACKOFF_CAP_MS
+  return Math.max(BACKOFF_CAP_MS, Math.min(asked * 1000, RETRY_AFTER_MAX_MS))
 }
 
 /**

@@ -3,9 +3,14 @@
 import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { RecordModel } from 'pocketbase'
 
-import type { AuditFlow, ContactSource, NewsletterSource } from '../config/record-codes'
+import type {
+  AuditFlow,
+  ContactSource,
+  NewsletterSource,
+  NewsletterStatus,
+} from '../config/record-codes'
 
-export type { AuditFlow, ContactSource, NewsletterSource }
+export type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus }
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 export interface AnswerRecord {
@@ -75,7 +80,9 @@ export interface NewsletterRecord extends RecordModel {
   email: string
   source: NewsletterSource
   userAgent: string
-  active: boolean
+  status: NewsletterStatus
+  /** When the address confirmed (empty while pending, and for rows from before double opt-in). */
+  confirmedAt: string
   created: string
 }
 
@@ -84,7 +91,7 @@ export interface MailOutboxRecord extends RecordModel {
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
+  kind: 'owner_contact' | 'owner_audit' | 'visitor_results' | 'newsletter_confirm'
   status: MailStatus
   attempts: number
   lastError: string

@@ -12,7 +12,7 @@ export const newsletterQueuedOffline =
 export const newsletterQueuedServer =
   'Your sign-up is saved on this device and will be sent as soon as the server answers.'
 
-type Feedback = { kind: 'success' | 'queued' | 'error'; text: string }
+type Feedback = { kind: 'success' | 'queued' | 'error'; text: string; hint?: string }
 
 interface NewsletterFormProps {
   /** Where the form sits; stored with the sign-up. */
@@ -23,7 +23,8 @@ interface NewsletterFormProps {
 /**
  * Idle -> submitting ('Signing up...') -> success or error. The message clears after
  * 5 seconds or as soon as the visitor types; the field empties on success. A second sign-up of
- * the same address is a success (the server answers 200 without adding a row).
+ * the same address is a success (the server answers 200 without adding a row). On success a
+ * second line asks to confirm from the inbox (double opt-in: the server mails a link).
  */
 export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProps) {
   const fieldId = useId()
@@ -48,7 +49,12 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
       return
     }
     setEmail('')
-    if (status === 'sent') setFeedback({ kind: 'success', text: messages.newsletterSuccess })
+    if (status === 'sent')
+      setFeedback({
+        kind: 'success',
+        text: messages.newsletterSuccess,
+        hint: messages.newsletterConfirmHint,
+      })
     else
       setFeedback({
         kind: 'queued',
@@ -82,7 +88,10 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
       </div>
       <div className="form-feedback" role="status">
         {feedback && feedback.kind !== 'error' && (
-          <p className={`form-message form-message--${feedback.kind}`}>{feedback.text}</p>
+          <p className={`form-message form-message--${feedback.kind}`}>
+            <span>{feedback.text}</span>
+            {feedback.hint && <span className="newsletter__hint">{feedback.hint}</span>}
+          </p>
         )}
       </div>
       {feedback?.kind === 'error' && (

@@ -1,6 +1,6 @@
 // The words the consultant reads for stored codes, in the admin console and in the owner's
 // notification mails alike (the hooks get them through pb_hooks/lib/shared.cjs).
-import type { AuditFlow, ContactSource, NewsletterSource } from './record-codes'
+import type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus } from './record-codes'
 
 export const contactSourceLabels: Record<ContactSource, string> = {
   portfolio_website: 'Portfolio Website Contact Form',
@@ -12,6 +12,13 @@ export const newsletterSourceLabels: Record<NewsletterSource, string> = {
   footer: 'Footer',
   about: 'About section',
   signup: 'Account sign-up',
+  audit: 'Audit newsletter choice',
+}
+
+export const newsletterStatusLabels: Record<NewsletterStatus, string> = {
+  active: 'Active',
+  pending: 'Waiting for confirmation',
+  unsubscribed: 'Unsubscribed',
 }
 
 /** The two audit flows: the signed-in one and the free one. */

@@ -39,3 +39,24 @@ export const textLimits = {
     agreedToTermsAt: 64,
   },
 } as const
+
+/**
+ * The largest request body the server reads, in bytes: a record create or update (the longest
+ * audit is about 20 KiB), and one `/api/batch` of up to 50 of them. Larger bodies answer 413
+ * before they are read (pb_hooks/body-limits.pb.js).
+ */
+export const RECORD_BODY_MAX_BYTES = 256 * 1024
+export const BATCH_BODY_MAX_BYTES = 1024 * 1024
+
+/**
+ * Mail to visitors, against mail bombing (defaults; the server's environment may change them,
+ * see README.md "Security"): at most one results mail per address in this many hours, and at
+ * most this many visitor mails a day queued by one IP address.
+ */
+export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
+
+/**
+ * An account whose e-mail is still unverified this many days after sign-up is deleted
+ * (pb_hooks/account-cleanup.pb.js); UNVERIFIED_ACCOUNT_DAYS in the server's environment overrides.
+ */
+export const UNVERIFIED_ACCOUNT_DAYS = 30

@@ -3,6 +3,8 @@
 export const messages = {
   newsletterSuccess: '🎉 Thanks! Business growth tips are on their way to your inbox!',
   newsletterFailure: 'Oops! Something went wrong. Please try again.',
+  /** Shown under the success text: nothing is sent until the address is confirmed. */
+  newsletterConfirmHint: 'Please confirm your subscription from the e-mail we just sent you.',
   contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
   contactFailure:
     'Sorry, there was an error sending your message. Please try again or contact me directly via email.',

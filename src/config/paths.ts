@@ -16,6 +16,10 @@ export const paths = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   confirmEmailChange: '/confirm-email-change',
+  /** Followed by `/:token` (the link in the confirmation mail). */
+  newsletterConfirm: '/newsletter/confirm',
+  /** Followed by `/:token` (the link in every mail to a subscriber). */
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
 } as const
 
 /** The audit screens: leaving one asks first (the answers stay on this device). */

@@ -4,7 +4,15 @@ import { site } from './site'
 
 export { paths } from './paths'
 
-export { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from './limits'
+export {
+  BATCH_BODY_MAX_BYTES,
+  EMAIL_MAX,
+  PASSWORD_MAX_BYTES,
+  RECORD_BODY_MAX_BYTES,
+  textLimits,
+  UNVERIFIED_ACCOUNT_DAYS,
+  VISITOR_MAIL_DEFAULTS,
+} from './limits'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
 export {

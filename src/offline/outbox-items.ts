@@ -1,7 +1,11 @@
 // Owns the state of queued items in IndexedDB: which are due, who is sending them, and what each
 // send's outcome does to them (delete on delivery, mark failed, or schedule the next try). Every
 // change is one Dexie transaction, so a closed tab never leaves an item half-updated.
-import { backoffDelayMs } from '../backend/retry-policy'
+import {
+  UNCERTAIN_REFUSAL_MAX_ATTEMPTS,
+  backoffDelayMs,
+  longestWaitMs,
+} from '../backend/retry-policy'
 import type { Outcome } from '../backend/outbox-transport'
 import type { DescribedError } from '../backend/errors'
 import type { OfflineDatabase, OutboxItem } from './db'
@@ -29,7 +33,64 @@ export interface ItemStoreOptions {
 export type ItemStore = ReturnType<typeof itemStore>
 
 export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStoreOptions) {
+  /**
+   * Items the server has but this database could not remove, with when to try again. Kept in
+   * memory only: if even that write fails, a later visit sends them once more (a duplicate id
+   * is "delivered") and removes them then.
+   */
+  const undeleted = new Map<string, { attempts: number; at: number }>()
+
+  function removeDelivered(id: string): Promise<void> {
+    return db.transaction('rw', db.outbox, db.meta, async () => {
+      await db.outbox.delete(id)
+      await db.meta.put({ key: 'lastSyncedAt', value: now() })
+    })
+  }
+
+  /** Tries again to remove delivered items whose back-off has passed. */
+  async function removalsDue(): Promise<void> {
+    const at = now()
+    for (const [id, state] of undeleted) {
+      if (state.at > at) continue
+      try {
+        await removeDelivered(id)
+        undeleted.delete(id)
+      } catch {
+        const attempts = state.attempts + 1
+        undeleted.set(id, { attempts, at: at + backoffDelayMs(attempts, random()) })
+      }
+    }
+  }
+
+  /**
+   * A wait longer than the policy ever sets means the clock was moved back after it was set
+   * (a lease or retry time stored a day ahead would stall the item for a day): such waits are
+   * cut to the longest the policy allows from now, and stored so.
+   */
+  async function capWaits(): Promise<void> {
+    const at = now()
+    await db.outbox
+      .where('status')
+      .anyOf('queued', 'sending')
+      .modify((item) => {
+        const longest = at + longestWaitMs(item.lastError)
+        if (item.status === 'queued' && item.nextAttemptAt > longest) item.nextAttemptAt = longest
+        if (item.status === 'sending' && (item.leaseUntil ?? 0) > at + itemLeaseMs) {
+          item.leaseUntil = at
+        }
+      })
+  }
+
+  /** When `item` may be tried again, with any wait the clock made impossible cut short. */
+  function waitEnd(item: OutboxItem, at: number): number {
+    if (item.status === 'queued') {
+      return Math.min(item.nextAttemptAt, at + longestWaitMs(item.lastError))
+    }
+    return Math.min(item.leaseUntil ?? 0, at + itemLeaseMs)
+  }
+
   function isDue(item: OutboxItem, at: number): boolean {
+    if (undeleted.has(item.id)) return false
     if (item.status === 'queued') return item.nextAttemptAt <= at
     // A 'sending' item whose sender vanished (tab closed mid-request) is due once its lease ends.
     if (item.status === 'sending') return (item.leaseUntil ?? 0) <= at
@@ -85,16 +146,24 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
   /** Records one send's outcome on its item and in the report. */
   async function apply(item: OutboxItem, outcome: Outcome, report: FlushReport, retryAt?: number) {
     if (outcome.action === 'delivered') {
-      await db.transaction('rw', db.outbox, db.meta, async () => {
-        await db.outbox.delete(item.id)
-        await db.meta.put({ key: 'lastSyncedAt', value: now() })
-      })
       report.delivered++
+      try {
+        await removeDelivered(item.id)
+      } catch (err) {
+        // The server has it; only the local write failed (quota, a broken database). Never send
+        // it again: remove it later, with back-off (removalsDue).
+        undeleted.set(item.id, { attempts: 1, at: now() + backoffDelayMs(1, random()) })
+        console.warn('outbox: could not remove a delivered item', err)
+      }
       return
     }
     const attempts = item.attempts + 1
     const released = { leaseUntil: undefined, claimedBy: undefined }
-    if (outcome.action === 'failed') {
+    const gaveUp =
+      outcome.action === 'retry' && outcome.limited
+        ? attempts >= UNCERTAIN_REFUSAL_MAX_ATTEMPTS
+        : false
+    if (outcome.action === 'failed' || gaveUp) {
       report.failed++
       await db.outbox.update(item.id, {
         status: 'failed',
@@ -108,7 +177,10 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
     await db.outbox.update(item.id, {
       status: 'queued',
       attempts,
-      nextAttemptAt: retryAt ?? now() + backoffDelayMs(attempts, random(), outcome.retryAfterMs),
+      // Waiting for its owner is not a back-off: it goes as soon as the owner is signed in.
+      nextAttemptAt: outcome.waitsForOwner
+        ? now()
+        : (retryAt ?? now() + backoffDelayMs(attempts, random(), outcome.retryAfterMs)),
       lastError: outcome.error,
       ...released,
     })
@@ -154,16 +226,20 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
     canSend: (item: OutboxItem) => boolean | Promise<boolean>,
   ): Promise<number | null> {
     const waiting = await db.outbox.where('status').anyOf('queued', 'sending').toArray()
+    const current = now()
     let next: number | null = null
+    for (const { at } of undeleted.values()) if (next === null || at < next) next = at
     for (const item of waiting) {
-      if (!(await canSend(item))) continue
-      const at = item.status === 'queued' ? item.nextAttemptAt : (item.leaseUntil ?? 0)
+      if (undeleted.has(item.id) || !(await canSend(item))) continue
+      const at = waitEnd(item, current)
       if (next === null || at < next) next = at
     }
     return next
   }
 
   return {
+    capWaits,
+    removalsDue,
     due,
     claim,
     release,
@@ -176,7 +252,12 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
   }
 }
 
-/** True when the connection or the server says stop for now (no point trying the rest). */
+/**
+ * True when the connection or the server says stop for now (no point trying the rest): no
+ * answer, a 429, or an answer that is not PocketBase's (a captive portal answers every request).
+ */
 export function saysStop(outcome: Outcome): outcome is Extract<Outcome, { action: 'retry' }> {
-  return outcome.action === 'retry' && (outcome.error.status === 0 || outcome.error.status === 429)
+  if (outcome.action !== 'retry') return false
+  const { status, fromPocketBase } = outcome.error
+  return status === 0 || status === 429 || (fromPocketBase === false && status >= 400)
 }

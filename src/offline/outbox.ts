@@ -172,6 +172,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const report: FlushReport = { acquired: true, delivered: 0, failed: 0, retrying: 0 }
     const wire = await getTransport()
     const canSend = (item: OutboxItem) => wire.canSend(item.ownerId)
+    await items.removalsDue()
+    await items.capWaits()
     if (opts.wake) await items.wakeNetworkWaiters()
     for (let round = 0; round < MAX_ROUNDS; round++) {
       if (!(await renew())) break

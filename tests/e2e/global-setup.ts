@@ -31,9 +31,10 @@ export default async function globalSetup() {
   let mailCount = 0
   const receiver = await startMailReceiver({
     onMail: (mail: ReceivedMail) => {
-      const { envelope, subject, from, text, html } = mail
+      const { envelope, headers, subject, from, text, html } = mail
       const name = `${Date.now()}-${String(++mailCount).padStart(5, '0')}.json`
-      writeFileSync(join(mailDir, name), JSON.stringify({ envelope, subject, from, text, html }))
+      const saved = { envelope, headers, subject, from, text, html }
+      writeFileSync(join(mailDir, name), JSON.stringify(saved))
     },
     // A client that hangs up mid-message must not crash the test run.
     onError: () => undefined,
@@ -53,6 +54,9 @@ export default async function globalSetup() {
     SMTP_PORT: String(receiver.port),
     MAIL_FROM: 'audit@e2e.local',
     APP_URL: url,
+    // Every browser test sends from 127.0.0.1 (like the rate-limit exemption below): no daily
+    // cap on visitor mail per IP here; tests/integration/mail-limits.test.ts tests the cap.
+    MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

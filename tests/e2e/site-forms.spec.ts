@@ -111,8 +111,9 @@ test.describe('newsletter form', () => {
     const form = await signUp(page, 'about', `  ${email.toUpperCase()} `)
     await expect(form.getByText(messages.newsletterSuccess)).toBeVisible()
     await expect(form.getByLabel('Your email address')).toHaveValue('')
+    await expect(form.getByText(messages.newsletterConfirmHint)).toBeVisible()
     const [record] = await subscriptions(email)
-    expect(record).toMatchObject({ email, source: 'about', active: true })
+    expect(record).toMatchObject({ email, source: 'about', status: 'pending' })
     expect(record.userAgent).toContain('Chrome')
 
     await signUp(page, 'footer', email)

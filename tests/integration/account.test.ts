@@ -242,11 +242,18 @@ describe('POST /api/account/delete', () => {
       bobMails: await mailsFrom(su, [...bobAudits, strangerAudit]),
     }
 
+    // The subscription's confirmation mail goes with it.
+    const aliceConfirmations = (
+      await su.collection('mail_outbox').getFullList({
+        filter: su.filter('kind = "newsletter_confirm" && to = {:email}', { email: alice.email }),
+      })
+    ).length
+    expect(aliceConfirmations).toBe(1)
     const result = await deleteAccountOnServer(alice.pb, alice.password)
     expect(result.deleted).toEqual({
       audits: 4,
       newsletterSubscriptions: 1,
-      mails: aliceMails,
+      mails: aliceMails + aliceConfirmations,
       users: 1,
     })
 

@@ -12,7 +12,7 @@ import {
 } from './support/fuzz-kit'
 import { describeFuzzedCollection } from './support/fuzz-suite'
 
-const SOURCES = ['hero_section', 'footer', 'about', 'signup'] as const
+const SOURCES = ['hero_section', 'footer', 'about', 'signup', 'audit'] as const
 
 const spec: CollectionSpec = {
   valid: {
@@ -20,6 +20,7 @@ const spec: CollectionSpec = {
     source: fc.constantFrom(...SOURCES),
     userAgent: text(0, 512),
   },
+  serverFields: ['status', 'confirmedAt', 'requestedAt'],
 }
 
 function subscriptionProblems(row: Record<string, unknown>): string[] {
@@ -27,7 +28,9 @@ function subscriptionProblems(row: Record<string, unknown>): string[] {
     ...emailProblems(row.email),
     ...oneOf(row, 'source', SOURCES),
     ...textProblems(row, 'userAgent', { max: 512 }),
-    ...oneOf(row, 'active', [true]),
+    // Double opt-in: a sign-up is pending until its mail's link is followed, never confirmed.
+    ...oneOf(row, 'status', ['pending', 'active', 'unsubscribed']),
+    ...(row.status === 'active' && !row.confirmedAt ? ['active without confirmedAt'] : []),
   ]
 }
 

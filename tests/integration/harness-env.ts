@@ -9,6 +9,10 @@ export function harnessEnv(extra: Record<string, string> = {}): Record<string, s
     OWNER_EMAIL,
     APP_URL: 'http://127.0.0.1',
     SMTP_HOST: '',
+    // Every test sends from 127.0.0.1: a daily cap on visitor mail per IP would make mail
+    // assertions depend on the order of test files. tests/integration/mail-limits.test.ts sets
+    // a small cap on its own server.
+    MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
     ...extra,
   }
 }

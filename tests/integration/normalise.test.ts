@@ -37,7 +37,7 @@ function secondsFromNow(iso: string): number {
 }
 
 describe('newsletter sign-up', () => {
-  it('stores the e-mail trimmed and lowercased, and always active', async () => {
+  it('stores the e-mail trimmed and lowercased, and pending until confirmed', async () => {
     const email = uniqueEmail('news')
     const created = await guestClient()
       .collection(NEWSLETTER)
@@ -47,9 +47,9 @@ describe('newsletter sign-up', () => {
         userAgent: 'vitest',
       })
     expect(created.email).toBe(email)
-    expect(created.active).toBe(true)
+    expect(created.status).toBe('pending')
     const stored = await su.collection(NEWSLETTER).getOne(created.id)
-    expect(stored).toMatchObject({ email, active: true, source: 'hero_section' })
+    expect(stored).toMatchObject({ email, status: 'pending', source: 'hero_section' })
   })
 
   it('answers a second sign-up of the same e-mail like a create, and adds no row', async () => {
@@ -73,14 +73,14 @@ describe('newsletter sign-up', () => {
       email,
       source: 'about',
       userAgent: 'second',
-      active: true,
+      status: 'pending',
     })
     expect(second.created).not.toBe(first.created)
     expect(secondsFromNow(second.created)).toBeLessThan(60)
 
     const rows = await rowsWithEmail(NEWSLETTER, email)
     expect(rows.map((r) => r.id)).toEqual([firstId])
-    expect(rows[0]).toMatchObject({ source: 'footer', userAgent: 'first', active: true })
+    expect(rows[0]).toMatchObject({ source: 'footer', userAgent: 'first', status: 'pending' })
   })
 
   it('answers with the stored id when the second sign-up sends no id', async () => {
@@ -91,14 +91,13 @@ describe('newsletter sign-up', () => {
     expect(await rowsWithEmail(NEWSLETTER, email)).toHaveLength(1)
   })
 
-  it('keeps the "already delivered" 400 when the outbox re-sends the same record id', async () => {
+  it('answers an outbox re-sending the same record id like the first time (200), storing it once', async () => {
     const email = uniqueEmail('news-retry')
     const id = recordId()
     const body = { id, email, source: 'footer' }
     await guestClient().collection(NEWSLETTER).create(body)
-    const err = await failure(guestClient().collection(NEWSLETTER).create(body))
-    expect(err.status).toBe(400)
-    expect(err.response.data?.id?.code).toBe('validation_not_unique')
+    const again = await guestClient().collection(NEWSLETTER).create(body)
+    expect(again).toMatchObject({ id, email, source: 'footer' })
     expect((await rowsWithEmail(NEWSLETTER, email)).map((r) => r.id)).toEqual([id])
   })
 
@@ -107,11 +106,11 @@ describe('newsletter sign-up', () => {
     const created = await user.pb
       .collection(NEWSLETTER)
       .create({ email: user.email, source: 'signup' })
-    expect(created).toMatchObject({ email: user.email, source: 'signup', active: true })
+    expect(created).toMatchObject({ email: user.email, source: 'signup', status: 'pending' })
     const again = await user.pb
       .collection(NEWSLETTER)
       .create({ id: recordId(), email: user.email, source: 'signup' })
-    expect(again).toMatchObject({ email: user.email, source: 'signup', active: true })
+    expect(again).toMatchObject({ email: user.email, source: 'signup', status: 'pending' })
     expect(await rowsWithEmail(NEWSLETTER, user.email)).toHaveLength(1)
   })
 

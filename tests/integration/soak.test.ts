@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { startSoakEnvironment } from '../../scripts/soak-server.mjs'
+import { floodSummary, runFloodPhase } from './support/soak-flood'
 import { runSoak, summaryLine, type SoakEnvironment } from './support/soak-run'
 
 const VISITORS = Number(process.env.SOAK_VISITORS ?? 5)
@@ -42,4 +43,21 @@ describe('the soak: visitors keep submitting while the server crashes twice', ()
     })
     expect(report.mailsSent).toBe(report.mailsExpected)
   }, 180_000)
+})
+
+describe('the flood: two IPs flood free audits at one address while a visitor writes', () => {
+  // After the crash soak above, which leaves the server running with mail on.
+  it('stores every audit, mails the address once, and notifies the owner on the next sender run', async () => {
+    const report = await runFloodPhase(env, {
+      auditsPerIp: 10,
+      floodIps: ['127.0.0.6', '127.0.0.7'],
+      visitorIp: '127.0.0.8',
+    })
+    expect(report.problems, floodSummary(report)).toEqual([])
+    expect(report).toMatchObject({
+      auditsStored: 20,
+      mailsToFloodedAddress: 1,
+      ownerNotifiedOnNextRun: true,
+    })
+  }, 60_000)
 })

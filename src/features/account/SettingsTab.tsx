@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { paths } from '../../config/paths'
 import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
@@ -10,6 +10,9 @@ import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { Field } from '../../components/Field'
 import ChangeEmailCard from './ChangeEmailCard'
+
+// Its own chunk: the dashboard opens on Overview, and its JavaScript has a byte budget.
+const NewsletterSettings = lazy(() => import('./NewsletterSettings'))
 
 /** Where the dashboard goes once the account is gone, with the notice for the home page. */
 export interface Leaving {
@@ -101,6 +104,10 @@ export function SettingsTab({
         </button>
         <FeedbackLine feedback={reset} />
       </div>
+
+      <Suspense fallback={null}>
+        <NewsletterSettings user={user} />
+      </Suspense>
 
       <div className="dashboard-card danger-zone">
         <h3>Danger Zone</h3>

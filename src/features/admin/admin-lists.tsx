@@ -8,7 +8,12 @@ import type {
 } from '../../backend/admin-api'
 import { ScoreBadge } from '../../components/ScoreBadge'
 import { parsePbDate } from '../../config/dates'
-import { contactSourceLabels, label, newsletterSourceLabels } from '../../config/labels'
+import {
+  contactSourceLabels,
+  label,
+  newsletterSourceLabels,
+  newsletterStatusLabels,
+} from '../../config/labels'
 import { messages } from '../../config/messages'
 import type { ListDefinition } from './AdminList'
 import { formatDateTime, mailKindLabels, shortId } from './format'
@@ -125,7 +130,11 @@ export const subscriberList: ListDefinition<SubscriberListItem> = {
     { header: 'Email', rowHeader: true, cell: (subscriber) => subscriber.email },
     { header: 'Source', cell: (s) => label(newsletterSourceLabels, s.source) },
     { header: 'Subscribed', cell: (subscriber) => <When value={subscriber.created} /> },
-    { header: 'Active', cell: (subscriber) => (subscriber.active ? 'Yes' : 'No') },
+    { header: 'Status', cell: (s) => label(newsletterStatusLabels, s.status) },
+    {
+      header: 'Confirmed',
+      cell: (s) => (s.confirmedAt ? <When value={s.confirmedAt} /> : '–'),
+    },
   ],
 }
 

@@ -60,7 +60,13 @@ export function contactsCsv(contacts: readonly ContactListItem[]): string {
 
 export function subscribersCsv(subscribers: readonly SubscriberListItem[]): string {
   return toCsv(
-    ['Email', 'Source', 'Timestamp', 'Active'],
-    subscribers.map((s) => [s.email, s.source, isoTimestamp(s.created), s.active ? 'yes' : 'no']),
+    ['Email', 'Source', 'Timestamp', 'Status', 'Confirmed'],
+    subscribers.map((s) => [
+      s.email,
+      s.source,
+      isoTimestamp(s.created),
+      s.status,
+      isoTimestamp(s.confirmedAt),
+    ]),
   )
 }

@@ -34,4 +34,5 @@ export const mailKindLabels: Record<MailOutboxRecord['kind'], string> = {
   owner_contact: 'Contact message to you',
   owner_audit: 'New audit notice to you',
   visitor_results: 'Audit results to the visitor',
+  newsletter_confirm: 'Newsletter confirmation to the subscriber',
 }

@@ -25,7 +25,9 @@ export default function PrivacyPage() {
         </li>
         <li>
           <strong>Newsletter sign-ups:</strong> your email address, where on the site you signed up,
-          and your browser's user-agent string. Signing up twice keeps one entry.
+          your browser's user-agent string, and when you confirmed. Nothing is sent until you
+          confirm from the email we send; a sign-up never confirmed is deleted after 30 days.
+          Signing up twice keeps one entry.
         </li>
         <li>
           <strong>Business Efficiency Audits:</strong> your answers, any text you typed under
@@ -120,8 +122,9 @@ export default function PrivacyPage() {
           as password resets.
         </li>
         <li>
-          For the business-growth tips newsletter, only if you signed up for it. You can unsubscribe
-          any time by replying to any newsletter or writing to {mail}.
+          For the business-growth tips newsletter, only if you signed up for it and confirmed. You
+          can unsubscribe any time with one click on the link in every newsletter email, on the
+          Settings tab of your dashboard, or by writing to {mail}.
         </li>
         <li>Never sold, rented or shared with anyone for their own marketing.</li>
       </ul>

@@ -8,6 +8,8 @@ import { baseURL, superuser } from './helpers'
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] }
+  /** Header names in lower case. */
+  headers: Record<string, string>
   subject: string
   from: string
   text: string

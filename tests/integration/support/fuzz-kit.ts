@@ -245,6 +245,8 @@ export interface CollectionSpec {
   aliases?: Record<string, string[]>
   /** Fields the server sets, to be tried as extras. */
   serverFields?: string[]
+  /** The server makes the record ids (a requested id is replaced, not kept). */
+  serverMadeIds?: boolean
 }
 
 /**
@@ -504,7 +506,7 @@ export function answerProblems(c: FuzzCase, answer: FuzzAnswer, spec: Collection
   if (status >= 200 && status < 300) {
     if (typeof body.id !== 'string' || !/^[a-z0-9]{15}$/.test(body.id))
       problems.push(`2xx without a record id`)
-    const wanted = requestedId(c)
+    const wanted = spec.serverMadeIds ? '' : requestedId(c)
     if (wanted && body.id !== wanted)
       problems.push(`asked for id ${wanted}, answered ${String(body.id)}`)
     return problems

@@ -60,7 +60,7 @@ export interface SoakReport {
   durationMs: number
 }
 
-interface Submission {
+export interface Submission {
   visitor: number
   n: number
   collection: OutboxCollection
@@ -82,7 +82,7 @@ function randomBetween([min, max]: [number, number]): number {
   return min + Math.random() * (max - min)
 }
 
-function payloadFor(s: Submission, runId: string): OutboxPayloads[OutboxCollection] {
+export function payloadFor(s: Submission, runId: string): OutboxPayloads[OutboxCollection] {
   if (s.collection === 'contacts') {
     return {
       name: `Soak visitor ${s.visitor}-${s.n}`,
@@ -276,12 +276,16 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
       report.problems.push(`${stored} rows for ${report.submissions} submissions`)
 
     // The mail queue: one owner notification per contact and audit, one results mail per audit,
-    // all queued so far (the server had no SMTP while it crashed); now it may send them.
+    // one confirmation per newsletter sign-up, all queued so far (the server had no SMTP while it
+    // crashed); now it may send them.
     await env.restartWithMail()
     await su.collection('_superusers').authWithPassword(env.superuser.email, env.superuser.password)
     const expected = new Map<string, number>()
     for (const s of all) {
-      if (s.collection === 'newsletter_subscriptions') continue
+      if (s.collection === 'newsletter_subscriptions') {
+        expected.set(`visitor:${s.email}`, 0)
+        continue
+      }
       expected.set(`owner:${s.email}`, 0)
       if (s.collection === 'audits') expected.set(`visitor:${s.email}`, 0)
     }

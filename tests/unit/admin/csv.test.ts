@@ -169,13 +169,29 @@ describe('the exports', () => {
         id: 's1',
         email: 'sub@example.com',
         source: 'footer',
-        active: true,
+        status: 'active',
+        confirmedAt: '2026-11-21 10:05:00.000Z',
         created: '2026-11-21 10:00:00.000Z',
+      },
+      {
+        id: 's2',
+        email: 'waiting@example.com',
+        source: 'audit',
+        status: 'pending',
+        confirmedAt: '',
+        created: '2026-11-22 08:00:00.000Z',
       },
     ]
     expect(parseCsv(subscribersCsv(subscribers))).toEqual([
-      ['Email', 'Source', 'Timestamp', 'Active'],
-      ['sub@example.com', 'footer', '2026-11-21T10:00:00.000Z', 'yes'],
+      ['Email', 'Source', 'Timestamp', 'Status', 'Confirmed'],
+      [
+        'sub@example.com',
+        'footer',
+        '2026-11-21T10:00:00.000Z',
+        'active',
+        '2026-11-21T10:05:00.000Z',
+      ],
+      ['waiting@example.com', 'audit', '2026-11-22T08:00:00.000Z', 'pending', ''],
     ])
   })
 })

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { DescribedError } from '../../../src/backend/errors'
 import {
   BACKOFF_CAP_MS,
+  RETRY_AFTER_MAX_MS,
   actionFor,
   backoffDelayMs,
+  isUncertainRefusal,
+  longestWaitMs,
   parseRetryAfter,
 } from '../../../src/backend/retry-policy'
 
@@ -62,27 +65,66 @@ describe('Retry-After parsing', () => {
 })
 
 describe('what the outbox does with each answer', () => {
-  const err = (status: number, kind: DescribedError['kind']): DescribedError => ({
+  const err = (
+    status: number,
+    kind: DescribedError['kind'],
+    more: Partial<DescribedError> = {},
+  ): DescribedError => ({
     kind,
     status,
     serverMessage: '',
     fieldErrors: {},
+    fromPocketBase: true,
+    ...more,
   })
+  const named = { fieldErrors: { email: 'Must be a valid email address.' } }
+  const page = { fromPocketBase: false }
   it.each([
     ['network error', err(0, 'network'), 'retry'],
     ['400 duplicate id', err(400, 'duplicate'), 'delivered'],
-    ['400 validation', err(400, 'validation'), 'failed'],
+    ['400 naming a field', err(400, 'validation', named), 'failed'],
+    ['400 naming no field (could not save)', err(400, 'validation'), 'retry'],
     ['401', err(401, 'unauthenticated'), 'failed'],
     ['403', err(403, 'forbidden'), 'failed'],
     ['404', err(404, 'not_found'), 'failed'],
     ['408', err(408, 'server'), 'retry'],
     ['409', err(409, 'server'), 'failed'],
     ['413', err(413, 'server'), 'failed'],
+    ["a proxy's 403 page", err(403, 'forbidden', page), 'retry'],
+    ["a captive portal's 404 page", err(404, 'not_found', page), 'retry'],
+    ["a proxy's 413 page", err(413, 'server', page), 'retry'],
     ['429', err(429, 'rate_limited'), 'retry'],
     ['500', err(500, 'server'), 'retry'],
     ['502', err(502, 'server'), 'retry'],
     ['503', err(503, 'server'), 'retry'],
   ])('%s -> %s', (_name, error, action) => {
     expect(actionFor(error)).toBe(action)
+  })
+
+  it.each([
+    ['400 naming no field', err(400, 'validation'), true],
+    ["a proxy's 413 page", err(413, 'server', page), true],
+    ['400 naming a field', err(400, 'validation', named), false],
+    ['429 (throttled, not refused)', err(429, 'rate_limited', page), false],
+    ['503', err(503, 'server', page), false],
+  ])('%s is an uncertain refusal (tried a bounded number of times): %s', (_n, error, uncertain) => {
+    expect(isUncertainRefusal(error)).toBe(uncertain)
+  })
+})
+
+describe('the longest wait the policy sets', () => {
+  const error = (retryAfterSeconds?: number): DescribedError => ({
+    kind: 'server',
+    status: 503,
+    serverMessage: '',
+    fieldErrors: {},
+    retryAfterSeconds,
+  })
+  it('is the back-off cap, a longer Retry-After, or at most the Retry-After maximum', () => {
+    expect(longestWaitMs(undefined)).toBe(BACKOFF_CAP_MS)
+    expect(longestWaitMs(error())).toBe(BACKOFF_CAP_MS)
+    expect(longestWaitMs(error(30))).toBe(BACKOFF_CAP_MS)
+    expect(longestWaitMs(error(1200))).toBe(1_200_000)
+    expect(longestWaitMs(error(86_400))).toBe(RETRY_AFTER_MAX_MS)
   })
 })

@@ -2,13 +2,14 @@
 // each forbidden direction and an import cycle fail, a downward import passes.
 import { ESLint } from 'eslint'
 import { execFileSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM config module shared with eslint.config.js
-import { layerRules } from '../../../eslint.layers.js'
+import { FEATURES, layerRules } from '../../../eslint.layers.js'
 
 const fixtures = join(import.meta.dirname, '../../lint-fixtures')
 
@@ -44,6 +45,11 @@ describe('the layer boundaries lint', () => {
 
   it('refuses an import cycle', async () => {
     expect(await ruleIdsFor('src/offline/cycle-a.ts')).toEqual(['import-x/no-cycle'])
+  })
+
+  it('knows every feature folder, so each is kept from importing the others', () => {
+    const folders = readdirSync(join(import.meta.dirname, '../../../src/features'))
+    expect([...FEATURES].sort()).toEqual(folders.sort())
   })
 
   it('allows a feature to import a lower layer', async () => {

@@ -118,6 +118,20 @@ describe('NewsletterForm', () => {
     expect(field().value).toBe('jo@example.com')
   })
 
+  it('asks to confirm from the inbox under the success text, and only on success', async () => {
+    enqueueMock.mockResolvedValue({ id: 'a'.repeat(15), status: 'sent' })
+    render(<NewsletterForm source="footer" />)
+    await submit('jo@example.com')
+    expect(screen.getByText(messages.newsletterSuccess)).toBeTruthy()
+    expect(screen.getByText(messages.newsletterConfirmHint)).toBeTruthy()
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    enqueueMock.mockResolvedValue({ id: 'b'.repeat(15), status: 'queued' })
+    await submit('jo@example.com')
+    expect(screen.getByText(newsletterQueuedOffline)).toBeTruthy()
+    expect(screen.queryByText(messages.newsletterConfirmHint)).toBeNull()
+  })
+
   it('clears the message 5 seconds after it appeared', async () => {
     enqueueMock.mockResolvedValue({ id: 'a'.repeat(15), status: 'sent' })
     render(<NewsletterForm source="footer" />)

@@ -1,0 +1,31 @@
+/// <reference path="../.pb-types/types.d.ts" />
+// Asking to change one's e-mail answers alike for a free and a registered new address:
+// PocketBase would refuse a registered one with `newEmail: validation_invalid_new_email` and
+// accept a free one with 204, which lets any signed-in account test addresses. A registered
+// address now gets the same 204, and nothing is sent (the confirmation could not succeed anyway).
+// A malformed address still answers 400 naming the field. Rate-limited like password sign-in by
+// pb_migrations/1764000100_abuse_settings.js; the limiter runs before this middleware, so both
+// answers count alike.
+
+routerUse((e) => {
+  if (e.request.method !== 'POST') return e.next()
+  const route = /^\/api\/collections\/([^/]+)\/request-email-change$/.exec(e.request.url.path)
+  if (!route || route[1] !== 'users') return e.next()
+  // PocketBase answers a guest or another collection's token itself (401/403).
+  if (!e.auth || e.auth.collection().name !== 'users') return e.next()
+
+  let body
+  try {
+    body = e.requestInfo().body || {}
+  } catch (_) {
+    return e.next() // an unreadable body: PocketBase's own 400
+  }
+  const newEmail = typeof body.newEmail === 'string' ? body.newEmail.trim().toLowerCase() : ''
+  if (!newEmail || newEmail === e.auth.getString('email').toLowerCase()) return e.next()
+
+  const taken = e.app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
+    email: newEmail,
+  })
+  if (taken.length === 0) return e.next()
+  return e.noContent(204)
+})

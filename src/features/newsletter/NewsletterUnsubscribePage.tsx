@@ -1,0 +1,57 @@
+import { useCallback } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { pb } from '../../backend/client'
+import { unsubscribeWithToken } from '../../backend/newsletter-api'
+import { paths } from '../../config/paths'
+import { linkProblems } from './newsletter-pages'
+import { useLinkAction } from './use-link-action'
+import './newsletter.css'
+
+/**
+ * `/newsletter/unsubscribe/:token`: the link at the bottom of every mail to a subscriber. Opening
+ * the page changes nothing (mail scanners open links); the button unsubscribes, no sign-in needed.
+ */
+export default function NewsletterUnsubscribePage() {
+  const { token = '' } = useParams()
+  const action = useCallback(() => unsubscribeWithToken(pb, token), [token])
+  const { state, run } = useLinkAction(action, false)
+  const problem = linkProblems[state]
+  const canTry = state === 'idle' || state === 'busy' || state === 'offline' || state === 'failed'
+
+  return (
+    <main className="container narrow newsletter-page" id="main">
+      <h1>Unsubscribe from the newsletter</h1>
+      {state !== 'done' && (
+        <p>
+          One click and this address gets no more business growth tips from us. You will not be
+          asked why.
+        </p>
+      )}
+      {(canTry || state === 'working') && (
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void run()}
+          disabled={state === 'working'}
+        >
+          {state === 'working' ? 'Unsubscribing...' : 'Unsubscribe'}
+        </button>
+      )}
+      <div className="newsletter-page__card" role="status" aria-live="polite">
+        {state === 'done' && (
+          <>
+            <p className="newsletter-page__done">You&apos;re unsubscribed.</p>
+            <p>
+              You will get no more newsletters from us. Changed your mind? Sign up again from the
+              home page and confirm from the e-mail we send.
+            </p>
+          </>
+        )}
+        {problem && <p className="newsletter-page__problem">{problem}</p>}
+      </div>
+      <p>
+        <Link to={paths.home}>Go to the home page</Link>
+      </p>
+    </main>
+  )
+}
