@@ -61,6 +61,23 @@ describe('people', () => {
     expect(['active', 'pending']).toContain(person!.newsletter)
   })
 
+  it("follows the newsletter sign-up's status (pending, active, unsubscribed)", async () => {
+    const email = uniqueEmail('news-status')
+    await guestClient()
+      .collection('newsletter_subscriptions')
+      .create({ id: recordId(), email, source: 'footer' })
+    const signedUp = await personOf(email)
+    expect(signedUp).toMatchObject({ newsletter: 'pending', auditCount: 0, messageCount: 0 })
+    const su = await superuserClient()
+    const row = await su
+      .collection('newsletter_subscriptions')
+      .getFirstListItem(su.filter('email = {:e}', { e: email }))
+    await su.collection('newsletter_subscriptions').update(row.id, { status: 'active' })
+    expect(await personOf(email)).toMatchObject({ newsletter: 'active' })
+    await su.collection('newsletter_subscriptions').update(row.id, { status: 'unsubscribed' })
+    expect(await personOf(email)).toMatchObject({ newsletter: 'unsubscribed' })
+  })
+
   it('keeps the latest and the best score apart', async () => {
     const email = uniqueEmail('scores')
     const guest = guestClient()
