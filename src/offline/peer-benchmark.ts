@@ -1,8 +1,7 @@
 // The visitors' peer benchmark: how an audit compares with every audit taken, from the server's
 // score histograms (GET /api/peer-benchmark: counts only, nothing about anyone). The last answer
-// is kept in localStorage so a report opened offline still shows it.
-import { useEffect, useState } from 'react'
-
+// is kept in localStorage so a report opened offline still shows it. Loaded by the report on
+// demand (src/offline/use-peer-percents.ts), not with the audit's code.
 export interface PeerBenchmark {
   audits: number
   minAudits: number
@@ -52,17 +51,21 @@ export function higherThanPercent(histogram: number[] | undefined, score: number
   return total > 0 ? Math.floor((below / total) * 100) : null
 }
 
-/** The benchmark once there are enough audits to compare with; null until then. */
-export function usePeerBenchmark(): PeerBenchmark | null {
-  const [benchmark, setBenchmark] = useState<PeerBenchmark | null>(null)
-  useEffect(() => {
-    let live = true
-    void loadPeerBenchmark().then((b) => {
-      if (live && b && b.overall && b.audits >= b.minAudits) setBenchmark(b)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
-  return benchmark
+/** How one audit compares: "higher than N%" overall and per section; null entries unknown. */
+export interface PeerPercents {
+  overall: number | null
+  sections: Record<string, number | null>
+}
+
+/** The audit's percentages once enough audits exist to compare with; null until then. */
+export async function loadPeerPercents(scores: {
+  overallScore: number
+  sectionScores: Record<string, number>
+}): Promise<PeerPercents | null> {
+  const benchmark = await loadPeerBenchmark()
+  if (!benchmark?.overall || benchmark.audits < benchmark.minAudits) return null
+  const sections: Record<string, number | null> = {}
+  for (const [name, score] of Object.entries(scores.sectionScores))
+    sections[name] = higherThanPercent(benchmark.sections?.[name], score)
+  return { overall: higherThanPercent(benchmark.overall, scores.overallScore), sections }
 }

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
-import { higherThanPercent, usePeerBenchmark } from '../../offline/peer-benchmark'
+import { usePeerPercents } from '../../offline/use-peer-percents'
 import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
 
 export const RESTART_CONFIRM =
@@ -62,8 +62,8 @@ export function AuditReport({
   const { overallScore, sectionScores } = evaluation.scores
   const { topRecommendations, sectionRecommendations } = evaluation.recommendations
   const band = scoreBand(overallScore)
-  const peers = usePeerBenchmark()
-  const higherOverall = higherThanPercent(peers?.overall, overallScore)
+  const peers = usePeerPercents(evaluation.scores)
+  const higherOverall = peers?.overall ?? null
   const prefill = { name, email }
   const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
@@ -122,7 +122,7 @@ export function AuditReport({
           {sections.map(({ name }) => {
             const score = sectionScores[name] ?? 0
             const sectionBand = scoreBand(score)
-            const higher = higherThanPercent(peers?.sections?.[name], score)
+            const higher = peers?.sections[name] ?? null
             return (
               <li key={name} className="section-score">
                 <div className="section-score__text">
