@@ -2,7 +2,7 @@
 // per admin and removed on sign-out), pending notes and status changes read from the outbox,
 // the funnel's landing source, and the peer benchmark's percentage.
 import { Dexie } from 'dexie'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   createOfflineDatabase,
   type OfflineDatabase,
@@ -14,7 +14,7 @@ import {
   saveAdminCopy,
 } from '../../../src/offline/admin-cache'
 import { referrerDomain, touchOf } from '../../../src/offline/funnel'
-import { higherThanPercent } from '../../../src/offline/peer-benchmark'
+import { higherThanPercent, loadPeerPercents } from '../../../src/offline/peer-benchmark'
 import { clearUserData } from '../../../src/offline/user-data'
 import { schedulerUrl } from '../../../src/components/scheduler-script'
 import { freshDb } from './fake-server'
@@ -159,5 +159,46 @@ describe('the scheduler link after an audit', () => {
       utm_source: 'newsletter',
       utm_campaign: 'spring',
     })
+  })
+})
+
+describe('the peer comparison on a report', () => {
+  const store = new Map<string, string>()
+  const histogram = (score: number, count: number) => {
+    const h = Array(101).fill(0)
+    h[score] = count
+    return h
+  }
+  const benchmark = {
+    audits: 20,
+    minAudits: 20,
+    overall: histogram(50, 20),
+    sections: { Website: histogram(70, 20) },
+  }
+  beforeEach(() => {
+    store.clear()
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('says nothing below the minimum number of audits', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ audits: 3, minAudits: 20 }))
+    expect(await loadPeerPercents({ overallScore: 90, sectionScores: {} })).toBeNull()
+  })
+
+  it('compares overall and per section, and keeps the answer for a report opened offline', async () => {
+    vi.stubGlobal('fetch', async () => Response.json(benchmark))
+    const scores = { overallScore: 60, sectionScores: { Website: 40, Unknown: 10 } }
+    const online = await loadPeerPercents(scores)
+    expect(online).toEqual({ overall: 100, sections: { Website: 0, Unknown: null } })
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await loadPeerPercents(scores)).toEqual(online)
   })
 })
