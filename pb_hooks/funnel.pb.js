@@ -4,7 +4,8 @@
 //     (the collection has no field for one). The rate limit is in the migration.
 //   - GET /api/admin/funnel?days=7|30|90 -> the funnel report (admin only).
 //   - GET /api/peer-benchmark -> score histograms once enough audits exist; recomputed at most
-//     every 10 minutes (cached in the app store), cacheable by browsers for as long.
+//     every 10 minutes (cached in the app store, shared with the funnel's section averages),
+//     cacheable by browsers for as long.
 
 // Refused before the body is read: an event is a few short fields.
 routerUse((e) => {
@@ -54,25 +55,13 @@ routerAdd(
 )
 
 routerAdd('GET', '/api/peer-benchmark', (e) => {
-  const { PEER_MIN_AUDITS, PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
-  const store = $app.store()
-  // Stored as a JSON string: plain strings are safe to share between the pooled VMs.
-  let cached = null
-  try {
-    cached = JSON.parse(String(store.get('peer-benchmark') || 'null'))
-  } catch (_) {
-    cached = null
-  }
-  const now = Date.now()
-  if (!cached || now - cached.computedAt >= PEER_CACHE_MS) {
-    const { peerBenchmark } = require(`${__hooks}/lib/funnel.js`)
-    cached = { computedAt: now, benchmark: peerBenchmark(e.app, PEER_MIN_AUDITS) }
-    store.set('peer-benchmark', JSON.stringify(cached))
-  }
+  const { PEER_MIN_AUDITS } = require(`${__hooks}/lib/shared.cjs`)
+  const { peerBenchmark } = require(`${__hooks}/lib/funnel.js`)
+  const answer = peerBenchmark(e.app, PEER_MIN_AUDITS, Date.now())
   e.response.header().set('Cache-Control', 'public, max-age=600')
   return e.json(200, {
-    computedAt: new Date(cached.computedAt).toISOString(),
+    computedAt: new Date(answer.computedAt).toISOString(),
     minAudits: PEER_MIN_AUDITS,
-    ...cached.benchmark,
+    ...answer.benchmark,
   })
 })

@@ -78,23 +78,28 @@ function funnelReport(app, days, now) {
   ).map(function (r) {
     return { source: r.source, medium: r.medium, campaign: r.campaign, count: r.count }
   })
-  const sections = rows(
-    app,
-    "SELECT s.key AS section, CAST(ROUND(AVG(s.value)) AS INTEGER) AS average, COUNT(*) AS audits FROM audits, json_each(audits.scores, '$.sectionScores') AS s WHERE json_valid(audits.scores) GROUP BY s.key ORDER BY s.key",
-    {},
-    { section: '', average: 0, audits: 0 },
-  ).map(function (r) {
-    return { section: r.section, average: r.average, audits: r.audits }
-  })
+  // Across all audits, from the score histograms (recomputed at most every 10 minutes): a scan
+  // of every audit's JSON on each report would cost more than the rest of the report.
+  const histograms = cachedScoreHistograms(app, now).value
+  const sections = Object.keys(histograms.sections)
+    .sort()
+    .map(function (section) {
+      let audits = 0
+      let sum = 0
+      histograms.sections[section].forEach(function (count, score) {
+        audits += count
+        sum += count * score
+      })
+      return { section: section, average: audits ? Math.round(sum / audits) : 0, audits: audits }
+    })
 
   return { days: days, since: since, steps: steps, weeks: byWeek, referrers, campaigns, sections }
 }
 
-/** Histograms of overall and section scores (index = score 0-100), or only the count. */
-function peerBenchmark(app, minAudits) {
+/** How many audits scored each value 0-100, overall and per section (index = score). */
+function scoreHistograms(app) {
   const total = new DynamicModel({ count: 0 })
   app.db().newQuery('SELECT COUNT(*) AS count FROM audits').one(total)
-  if (total.count < minAudits) return { audits: total.count }
   const empty = function () {
     const counts = []
     for (let i = 0; i <= 100; i++) counts.push(0)
@@ -120,6 +125,38 @@ function peerBenchmark(app, minAudits) {
     sections[row.section][Math.max(0, Math.min(100, row.score))] += row.count
   }
   return { audits: total.count, overall: overall, sections: sections }
+}
+
+/**
+ * The score histograms, recomputed at most every PEER_CACHE_MS (10 minutes) and kept in the app
+ * store as a JSON string (plain strings are safe to share between the pooled VMs).
+ * @returns {{ computedAt: number, value: { audits: number, overall: number[], sections: Record<string, number[]> } }}
+ */
+function cachedScoreHistograms(app, now) {
+  const { PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
+  const store = $app.store()
+  let cached = null
+  try {
+    cached = JSON.parse(String(store.get('score-histograms') || 'null'))
+  } catch (_) {
+    cached = null
+  }
+  if (!cached || now - cached.computedAt >= PEER_CACHE_MS) {
+    cached = { computedAt: now, value: scoreHistograms(app) }
+    store.set('score-histograms', JSON.stringify(cached))
+  }
+  return cached
+}
+
+/** The public benchmark: only the count below `minAudits`, the histograms from then on. */
+function peerBenchmark(app, minAudits, now) {
+  const cached = cachedScoreHistograms(app, now)
+  const value = cached.value
+  const benchmark =
+    value.audits < minAudits
+      ? { audits: value.audits }
+      : { audits: value.audits, overall: value.overall, sections: value.sections }
+  return { computedAt: cached.computedAt, benchmark: benchmark }
 }
 
 module.exports = { funnelReport, peerBenchmark }

@@ -183,5 +183,19 @@ describe('the peer benchmark', () => {
     for (const histogram of Object.values(benchmark.sections) as number[][]) {
       expect(histogram.reduce((a, b) => a + b, 0)).toBe(PEER_MIN_AUDITS)
     }
+
+    // The funnel's average per section comes from the same counts.
+    const report = await getFunnel(su, 30)
+    const stored = await su
+      .collection('audits')
+      .getFullList<{ scores: { sectionScores: Record<string, number> } }>()
+    const expectedAverages = Object.keys(stored[0].scores.sectionScores)
+      .sort()
+      .map((section) => {
+        const values = stored.map((a) => Math.round(a.scores.sectionScores[section]))
+        const average = Math.round(values.reduce((x, y) => x + y, 0) / values.length)
+        return { section, average, audits: PEER_MIN_AUDITS }
+      })
+    expect(report.sections).toEqual(expectedAverages)
   })
 })

@@ -143,7 +143,7 @@ export function FunnelTab() {
             </section>
           </div>
 
-          <h2>Average score per section (all audits)</h2>
+          <h2>Average score per section (all audits, updated every 10 minutes)</h2>
           {data.sections.length === 0 ? (
             <p className="admin-state">No audits yet.</p>
           ) : (
