@@ -141,8 +141,9 @@ migrate(
           { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         ],
         indexes: [
-          'CREATE INDEX idx_events_created ON events (created)',
-          'CREATE INDEX idx_events_name_created ON events (name, created)',
+          // Cover the funnel report's queries: steps per week, and the visits' sources.
+          'CREATE INDEX idx_events_created ON events (created, name)',
+          'CREATE INDEX idx_events_visits ON events (name, created, referrer, utmSource, utmMedium, utmCampaign)',
         ],
       }),
     )

@@ -23,26 +23,10 @@ function daysAgo(now, days) {
 function funnelReport(app, days, now) {
   const since = daysAgo(now, days)
   const params = { since: since }
+  // One pass over the period (the (created, name) index covers it): counts per week and step,
+  // summed into the period's counts per step.
   const counts = {}
   for (const step of FUNNEL_STEPS) counts[step] = 0
-  for (const row of rows(
-    app,
-    'SELECT name, COUNT(*) AS count FROM events WHERE created >= {:since} GROUP BY name',
-    params,
-    { name: '', count: 0 },
-  )) {
-    counts[row.name] = row.count
-  }
-  const steps = FUNNEL_STEPS.map(function (step, i) {
-    const before = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]]
-    return {
-      step: step,
-      count: counts[step],
-      // Share of the step before (null for the first step or when the step before is 0).
-      conversion: i === 0 || before === 0 ? null : Math.round((counts[step] / before) * 1000) / 10,
-    }
-  })
-
   const weeks = {}
   for (const row of rows(
     app,
@@ -55,7 +39,18 @@ function funnelReport(app, days, now) {
       for (const step of FUNNEL_STEPS) weeks[row.week][step] = 0
     }
     weeks[row.week][row.name] = row.count
+    counts[row.name] = (counts[row.name] || 0) + row.count
   }
+  const steps = FUNNEL_STEPS.map(function (step, i) {
+    const before = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]]
+    return {
+      step: step,
+      count: counts[step],
+      // Share of the step before (null for the first step or when the step before is 0).
+      conversion: i === 0 || before === 0 ? null : Math.round((counts[step] / before) * 1000) / 10,
+    }
+  })
+
   const byWeek = Object.keys(weeks)
     .sort()
     .map(function (week) {
