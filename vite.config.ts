@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { prerender } from './scripts/prerender.mjs'
 
 const pbTarget = `http://127.0.0.1:${process.env.PB_DEV_PORT ?? '8090'}`
 
@@ -18,9 +19,13 @@ const appVersion =
 export default defineConfig({
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
+    // The footer's year in the prerendered pages (src/components/SiteFooter.tsx).
+    'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
   },
   plugins: [
     react(),
+    // The public pages as real HTML, before the service worker's precache list is made.
+    prerender(),
     VitePWA({
       // An update waits for the visitor's Reload (src/app/pwa/); src/main.tsx registers /sw.js.
       registerType: 'prompt',
@@ -56,8 +61,12 @@ export default defineConfig({
       workbox: {
         // The app shell, EVERY lazy route chunk, icons and the site's SVG illustrations, so any
         // page opens complete with no signal. Photos (jpg/webp) are left to the image rule below.
+        // The prerendered public pages are precached too, each served for its own path (workbox
+        // matches `/call` to call.html); the share images under og/ are for link previews only.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        navigateFallback: '/index.html',
+        globIgnores: ['og/**'],
+        // Every other page (dashboard, login, ...) is rendered in the browser from the app shell.
+        navigateFallback: '/app.html',
         // The API and the PocketBase dashboard are never answered with the app.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,

@@ -2,8 +2,11 @@
 //   icon-192.png, icon-512.png         manifest icons (purpose "any", transparent corners)
 //   icon-maskable-512.png              full-bleed spruce square, artwork inside the 80% safe zone
 //   apple-touch-icon.png (180x180)     opaque, iOS rounds the corners itself
+//   favicon-16.png, favicon-32.png     PNG favicons
+//   ../favicon.ico                     16, 32 and 48 px in one file, for browsers and crawlers
+//                                      that ask for /favicon.ico whatever the page links
 // Run `node scripts/generate-icons.mjs` after changing the SVG; the PNGs are committed.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { root } from './pocketbase.mjs'
@@ -38,7 +41,33 @@ const outputs = [
   // Maskable: launchers crop to a circle or squircle of 80% diameter; at 75% the mountains stay inside.
   ['icon-maskable-512.png', () => onSpruce(512, 0.75)],
   ['apple-touch-icon.png', () => onSpruce(180, 1)],
+  ['favicon-16.png', () => render(16)],
+  ['favicon-32.png', () => render(32)],
 ]
+
+/** An .ico holding PNG images (every browser since IE reads PNG entries). */
+function icoOf(images) {
+  const header = Buffer.alloc(6)
+  header.writeUInt16LE(0, 0) // reserved
+  header.writeUInt16LE(1, 2) // type: icon
+  header.writeUInt16LE(images.length, 4)
+  const entries = []
+  let offset = 6 + 16 * images.length
+  for (const { size, png } of images) {
+    const entry = Buffer.alloc(16)
+    entry.writeUInt8(size >= 256 ? 0 : size, 0) // width (0 means 256)
+    entry.writeUInt8(size >= 256 ? 0 : size, 1) // height
+    entry.writeUInt8(0, 2) // no palette
+    entry.writeUInt8(0, 3) // reserved
+    entry.writeUInt16LE(1, 4) // colour planes
+    entry.writeUInt16LE(32, 6) // bits per pixel
+    entry.writeUInt32LE(png.length, 8)
+    entry.writeUInt32LE(offset, 12)
+    offset += png.length
+    entries.push(entry)
+  }
+  return Buffer.concat([header, ...entries, ...images.map((image) => image.png)])
+}
 
 for (const [name, make] of outputs) {
   const file = join(dir, name)
@@ -48,3 +77,17 @@ for (const [name, make] of outputs) {
   const { width, height } = await sharp(file).metadata()
   console.log(`${name}: ${width}x${height}`)
 }
+
+const icoSizes = [16, 32, 48]
+const ico = icoOf(
+  await Promise.all(
+    icoSizes.map(async (size) => ({
+      size,
+      png: await sharp(await render(size))
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    })),
+  ),
+)
+writeFileSync(join(root, 'public/favicon.ico'), ico)
+console.log(`favicon.ico: ${icoSizes.join(', ')} px`)

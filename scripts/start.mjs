@@ -27,6 +27,9 @@ const SOURCES = [
   'vite.config.ts',
   'package.json',
   'tsconfig.app.json',
+  // The build's prerender step and the prerendered pages' loader.
+  'scripts/prerender.mjs',
+  'scripts/prerender',
 ]
 
 export function siteIsStale(dir = publicDir) {

@@ -1,7 +1,7 @@
 // The tokens and base styles first: every stylesheet after them builds on them.
 import './styles/global.css'
 import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
 import { registerServiceWorker } from './app/pwa/register-sw'
@@ -9,15 +9,28 @@ import { registerServiceWorker } from './app/pwa/register-sw'
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
 
-// As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (Total Blocking Time on a slow phone).
-const root = createRoot(document.getElementById('root')!)
+const container = document.getElementById('root')!
+const app = (
+  <StrictMode>
+    <AppRouter />
+  </StrictMode>
+)
+
+// A public page arrives prerendered (scripts/prerender.mjs): React takes over its HTML. The app
+// shell of the other pages arrives empty: React renders into it. Either way as a transition, so
+// the work yields to the browser every few milliseconds instead of holding the main thread for
+// the whole page (Total Blocking Time on a slow phone).
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
-  )
+  if (container.firstElementChild) {
+    hydrateRoot(container, app, {
+      // A page that hydrates differently from its HTML is rendered again in the browser; say so
+      // (tests/e2e/prerender.spec.ts fails on it).
+      onRecoverableError: (error, info) =>
+        console.error('Hydration error:', error, info.componentStack ?? ''),
+    })
+  } else {
+    createRoot(container).render(app)
+  }
 })
 
 registerServiceWorker()

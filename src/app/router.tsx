@@ -2,7 +2,7 @@
 // The declarative <BrowserRouter>/<Routes> is used rather than the data router
 // (createBrowserRouter): the app uses no loaders, actions or fetchers, and leaving that machinery
 // out keeps ~17 KiB gzip off the home page's JavaScript budget (see scripts/bench-budget.mjs).
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { usePrefetchWhenIdle } from './prefetch'
@@ -53,9 +53,14 @@ function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
   )
 }
 
-export function AppRouter() {
+/** `Router`: the browser's history; the build's prerender passes a StaticRouter (src/entry-server.tsx). */
+export function AppRouter({
+  Router = BrowserRouter,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>
+}) {
   return (
-    <BrowserRouter>
+    <Router>
       <Routes>
         <Route element={<Layout />}>
           <Route
@@ -100,6 +105,6 @@ export function AppRouter() {
           <Route path="*" element={lazyPage(NotFoundPage)} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </Router>
   )
 }

@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
+import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import { bookingParams, useBookingFunnel, type SchedulerPrefill } from './booking-funnel'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
-
-function initialState(): SchedulerState {
-  return navigator.onLine === false ? 'offline' : 'loading'
-}
 
 /**
  * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
@@ -21,7 +18,11 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
   useBookingFunnel()
 
   const frame = useRef<HTMLDivElement>(null)
-  const [state, setState] = useState<SchedulerState>(initialState)
+  const [loadState, setState] = useState<SchedulerState>('loading')
+  // Offline before anything was tried: the fallback at once. (useOnline() says online in the
+  // prerendered /call page and in the browser's hydration of it, so the two agree.)
+  const online = useOnline()
+  const state: SchedulerState = loadState === 'loading' && !online ? 'offline' : loadState
 
   useEffect(() => {
     if (state !== 'loading') return
@@ -45,13 +46,13 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
     }
   }, [state, bookingUrl, prefillKey])
 
-  // Coming back online while the fallback shows: try again by itself.
+  // Coming back online while the fallback shows after a failed load: try again by itself.
   useEffect(() => {
-    if (state !== 'offline') return
+    if (loadState !== 'offline') return
     const retry = () => setState('loading')
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [state])
+  }, [loadState])
 
   const unavailable = state === 'offline' || state === 'failed'
   return (
@@ -86,7 +87,7 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => setState(initialState())}
+            onClick={() => setState('loading')}
           >
             Try again
           </button>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom'
-import type { MouseEvent } from 'react'
+import { useSyncExternalStore, type MouseEvent } from 'react'
 import { messages } from '../config/messages'
 import { auditPaths, paths } from '../config/paths'
 import { site } from '../config/site'
@@ -8,7 +8,21 @@ import { NewsletterForm } from './NewsletterForm'
 import { SocialLinks } from './SocialLinks'
 import './site-footer.css'
 
+// The year the site was built in (vite.config.ts): what the prerendered pages say, so the
+// browser's first render (hydration) says it too, then today's year.
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear()
+const noChanges = () => () => undefined
+
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  )
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear()
   const { pathname } = useLocation()
   const onAuditPage = auditPaths.includes(pathname)
 
@@ -57,7 +71,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {new Date().getFullYear()} {site.businessName}. All rights reserved.
+          © {year} {site.businessName}. All rights reserved.
         </p>
       </div>
     </footer>

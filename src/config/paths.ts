@@ -53,3 +53,37 @@ export function safeNext(
     return fallback
   return next
 }
+
+/**
+ * Every page route the server answers with 200, as router patterns: `:name` stands for one path
+ * segment, a final `*` for one or more. Every value of `paths` is one, but the pages opened by a
+ * link in an e-mail, which take a token. The hooks read this list (pb_hooks/pages.pb.js through
+ * src/config/server-facts.ts): any other page path answers 404 with the not-found page.
+ */
+export const routePatterns: readonly string[] = (() => {
+  // The pages the links in account and newsletter e-mails open: the prefix, then the token.
+  const tokenPages: readonly string[] = [
+    paths.verifyEmail,
+    paths.resetPassword,
+    paths.confirmEmailChange,
+    paths.newsletterConfirm,
+    paths.newsletterUnsubscribe,
+  ]
+  return [
+    ...Object.values(paths).filter((path) => !tokenPages.includes(path)),
+    ...tokenPages.map((prefix) => `${prefix}/:token`),
+  ]
+})()
+
+/** Whether `pathname` is a page of the app (one of `patterns`); a trailing slash is ignored. */
+export function isAppRoute(pathname: string, patterns: readonly string[] = routePatterns): boolean {
+  const segments = (path: string) => path.split('/').filter((s) => s !== '')
+  const actual = segments(pathname)
+  return patterns.some((pattern) => {
+    const expected = segments(pattern)
+    const rest = expected[expected.length - 1] === '*'
+    if (rest) expected.pop()
+    if (rest ? actual.length <= expected.length : actual.length !== expected.length) return false
+    return expected.every((s, i) => (s.startsWith(':') ? actual[i] !== '' : s === actual[i]))
+  })
+}

@@ -36,3 +36,7 @@ export const SITE_TIME_ZONE = site.timeZone
 // (No URL class in the hooks' engine: the origin is cut from the string.)
 export const SCHEDULER_SCRIPT_ORIGIN = /^https?:\/\/[^/]+/.exec(site.booking.scriptUrl)?.[0] ?? ''
 export const SCHEDULER_FRAME_ORIGIN = site.booking.origin
+
+// Which page file answers which path, and which paths are pages at all (pb_hooks/pages.pb.js).
+export { isAppRoute, routePatterns } from './paths'
+export { APP_SHELL_FILE, notFoundPage, publicPages } from './public-pages'

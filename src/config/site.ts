@@ -13,6 +13,19 @@ export interface PricingPackage {
 
 export const site = {
   businessName: 'North Country Efficiency',
+  /**
+   * Where the site lives, without a trailing slash: canonical URLs, share cards, the sitemap
+   * and the business data are built from it. SITE_URL in the build's environment overrides it.
+   */
+  url: 'https://www.example.com',
+  /** The business in one sentence, for search results and the business data on `/`. */
+  description:
+    "Websites, online booking and simple automation for small businesses in New Hampshire's North Country and White Mountains.",
+  /** Where the consultant works (the business data's areaServed). */
+  areaServed: {
+    state: 'New Hampshire',
+    counties: ['Coos County', 'Carroll County', 'Grafton County'],
+  },
   ownerName: 'Alex Morgan',
   ownerFirstName: 'Alex',
   email: 'hello@example.com',

@@ -58,13 +58,18 @@ describe('caching headers of the static site', () => {
     ['an icon', '/icons/icon-192.png', REVALIDATE, 'image/png'],
     ['a fingerprinted script', '/assets/index-Bx3f9QaZ.js', IMMUTABLE, 'javascript'],
     ['a fingerprinted stylesheet', '/assets/index-Dbt7yvsX.css', IMMUTABLE, 'text/css'],
-    // PocketBase answers a missing file with index.html: that must not be kept for a year.
-    ['a missing asset (index.html fallback)', '/assets/index-gone1234.js', REVALIDATE, 'text/html'],
   ])('%s (%s) is served with Cache-Control: %s', async (_what, path, cacheControl, type) => {
     const res = await fetch(`${server.url}${path}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe(cacheControl)
     expect(res.headers.get('content-type')).toContain(type)
+  })
+
+  it('answers a missing asset with 404, never kept for a year (pb_hooks/pages.pb.js)', async () => {
+    const res = await fetch(`${server.url}/assets/index-gone1234.js`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBe(REVALIDATE)
+    expect(res.headers.get('content-type')).toContain('text/plain')
   })
 
   it('serves the manifest as exactly application/manifest+json with its JSON body', async () => {

@@ -1,14 +1,22 @@
 import { useState, useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router-dom'
 import { getInstallOffer, promptInstall, subscribeInstallOffer } from './install-prompt'
 
 /**
  * A small 'Install app' pill, shown only while the browser offers installation
  * (Chromium's `beforeinstallprompt`). iOS Safari never offers it.
+ *
+ * It appears with the next page the visitor opens, never on the page being read: the offer
+ * arrives seconds after load, and the pill would push that page's text down (layout shift).
  */
 export function InstallButton() {
   const offer = useSyncExternalStore(subscribeInstallOffer, getInstallOffer, () => null)
   const [dismissed, setDismissed] = useState(false)
-  if (!offer || dismissed) return null
+  const { key } = useLocation()
+  const [firstPage] = useState(key)
+  const [navigated, setNavigated] = useState(false)
+  if (!navigated && key !== firstPage) setNavigated(true)
+  if (!offer || dismissed || !navigated) return null
 
   return (
     <div className="pwa-install">

@@ -1,6 +1,7 @@
 // Keeps the browser's install offer (`beforeinstallprompt`, Chromium browsers) for the
 // 'Install app' button. Listening starts when this module loads (from src/main.tsx), because
-// the event can fire before React has rendered anything.
+// the event can fire before React has rendered anything; on a prerendered page it can fire
+// before the app's code is even fetched, so the page's loader keeps it (scripts/prerender/boot.js).
 
 /** Chromium's event; not in the DOM typings. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -8,7 +9,15 @@ export interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>
 }
 
-let offer: BeforeInstallPromptEvent | null = null
+declare global {
+  interface Window {
+    /** An offer that came before this module loaded, kept by a prerendered page's loader. */
+    __earlyInstallOffer?: BeforeInstallPromptEvent
+  }
+}
+
+let offer: BeforeInstallPromptEvent | null =
+  (typeof window !== 'undefined' && window.__earlyInstallOffer) || null
 const listeners = new Set<() => void>()
 
 function setOffer(next: BeforeInstallPromptEvent | null) {

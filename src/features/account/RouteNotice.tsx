@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 
 /**
@@ -15,11 +16,20 @@ const bar = {
   paddingBlock: '0.75rem',
 } as const
 
+const noChanges = () => () => undefined
+
 export function RouteNotice() {
   const location = useLocation()
   const navigate = useNavigate()
+  // Router state survives a reload, but the prerendered `/` has no notice: show it only after
+  // hydration, so the first render matches the HTML.
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  )
   const notice = (location.state as { notice?: unknown } | null)?.notice
-  if (typeof notice !== 'string' || !notice) return null
+  if (!hydrated || typeof notice !== 'string' || !notice) return null
 
   return (
     <div role="status" style={{ background: 'var(--spruce-100)', color: 'var(--spruce-900)' }}>

@@ -22,6 +22,8 @@ interface AuditLandingProps {
   title: ReactNode
   lead: ReactNode
   startLabel: string
+  /** The saved draft is still being read: Start waits for it. */
+  starting?: boolean
   onStart(): void
 }
 
@@ -32,6 +34,7 @@ export function AuditLanding({
   title,
   lead,
   startLabel,
+  starting = false,
   onStart,
 }: AuditLandingProps) {
   return (
@@ -50,7 +53,12 @@ export function AuditLanding({
         ))}
       </ul>
       <div className="audit-landing__start">
-        <button type="button" className="btn btn-accent audit-landing__button" onClick={onStart}>
+        <button
+          type="button"
+          className="btn btn-accent audit-landing__button"
+          disabled={starting}
+          onClick={onStart}
+        >
           {startLabel}
         </button>
         <p className="audit-landing__note">

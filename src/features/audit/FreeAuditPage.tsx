@@ -10,7 +10,6 @@ import { freeResultsMessages } from './audit-messages'
 import { DashboardInvite } from './DashboardInvite'
 import { FreeAuditTeaser } from './FreeAuditTeaser'
 import { QuestionStep } from './QuestionStep'
-import { AuditLoading } from './AuditLoading'
 import { lastSection } from './audit-flow-state'
 import { submitAudit } from './submit-audit'
 import { useAuditDelivery } from './use-audit-delivery'
@@ -27,8 +26,6 @@ export default function FreeAuditPage() {
   const [error, setError] = useState<string | null>(null)
   const [emailError, setEmailError] = useState<string | null>(null)
   const delivery = useAuditDelivery(state?.auditId ?? null, state?.delivery ?? null)
-
-  if (!state) return <AuditLoading />
 
   function getReport() {
     setError(null)
@@ -52,7 +49,9 @@ export default function FreeAuditPage() {
 
   return (
     <main id="main" className="container audit-page">
-      {state.step === 'landing' && (
+      {/* The landing also while the draft is read (a few milliseconds): it is what the page is
+          prerendered with, and what a first visit shows; a saved draft then resumes. */}
+      {(state === null || state.step === 'landing') && (
         <AuditLanding
           headingRef={heading}
           eyebrow="Find the hours your business loses every week"
@@ -63,10 +62,11 @@ export default function FreeAuditPage() {
           }
           lead="Answer a few quick questions about how you find customers, run your day and follow up. You'll see your score right away, and get a short report of where you'd save the most time."
           startLabel="Start the Free Audit"
+          starting={state === null}
           onStart={flow.start}
         />
       )}
-      {state.step === 'questions' && (
+      {state?.step === 'questions' && (
         <QuestionStep
           state={state}
           headingRef={heading}
@@ -80,7 +80,7 @@ export default function FreeAuditPage() {
           error={error}
         />
       )}
-      {state.step === 'teaser' && evaluation && (
+      {state?.step === 'teaser' && evaluation && (
         <FreeAuditTeaser
           evaluation={evaluation}
           email={state.email}
@@ -96,7 +96,7 @@ export default function FreeAuditPage() {
           onReviewAnswers={() => flow.goToSection(lastSection)}
         />
       )}
-      {state.step === 'report' && evaluation && state.auditId && (
+      {state?.step === 'report' && evaluation && state.auditId && (
         <AuditReport
           evaluation={evaluation}
           auditId={state.auditId}

@@ -6,6 +6,8 @@ import { site } from '../../config/site'
 
 export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  // One level below the section's heading, whatever that is (no skipped level on /contact).
+  const SubHeading = headingLevel === 1 ? 'h2' : 'h3'
   return (
     <section
       id={sections.contact}
@@ -37,7 +39,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           </dl>
         </div>
         <div className="card contact__form">
-          <h3>Send a message</h3>
+          <SubHeading className="contact__form-title">Send a message</SubHeading>
           <ContactForm />
         </div>
       </div>

@@ -1,0 +1,82 @@
+// The public pages: prerendered to HTML at build time (scripts/prerender.mjs), listed in the
+// sitemap, each with its own head (title, description, canonical URL, share card). Signed-in and
+// admin pages are not here: they are rendered in the browser from the app shell.
+import { paths } from './paths'
+import { site } from './site'
+
+export interface PublicPage {
+  path: string
+  /** The <title>, and the share card's title. */
+  title: string
+  /** The meta description and the share card's text (150-160 characters at most). */
+  description: string
+  /** The big line of the page's 1200x630 share image. */
+  headline: string
+  /** The built file the server answers the path with (under the site's public folder). */
+  file: string
+  /** Listed in sitemap.xml (the not-found page is not). */
+  inSitemap: boolean
+}
+
+const name = site.businessName
+
+/** Where a prerendered page is written and served from: `/` is index.html, `/call` call.html. */
+export function pageFile(path: string): string {
+  return path === paths.home ? 'index.html' : `${path.replace(/^\//, '')}.html`
+}
+
+function page(
+  path: string,
+  head: Omit<PublicPage, 'path' | 'file' | 'inSitemap'>,
+  inSitemap = true,
+): PublicPage {
+  return { path, file: pageFile(path), inSitemap, ...head }
+}
+
+export const publicPages: readonly PublicPage[] = [
+  page(paths.home, {
+    title: `${name} | Business efficiency for White Mountains small businesses`,
+    description:
+      "Websites, booking and automation for small businesses in New Hampshire's North Country and White Mountains. Take the free 5-minute Business Efficiency Audit.",
+    headline: 'More customers in the door. Less busywork behind it.',
+  }),
+  page(paths.freeAudit, {
+    title: `Free 5-Minute Business Efficiency Audit | ${name}`,
+    description:
+      'Answer a few quick questions and see where your business loses time and customers, with a score for each area and three plain-English recommendations. Free.',
+    headline: 'A Free 5-Minute Business Efficiency Audit',
+  }),
+  page(paths.call, {
+    title: `Schedule a Call | ${name}`,
+    description: `Book a friendly call with ${site.ownerFirstName}, a small-business consultant in New Hampshire's White Mountains. Pick a time that suits you.`,
+    headline: 'Schedule a Call',
+  }),
+  page(paths.contact, {
+    title: `Get In Touch | ${name}`,
+    description: `Send ${site.ownerFirstName} a message about your website, online booking or the busywork you would like gone. A reply within one business day.`,
+    headline: 'Get In Touch',
+  }),
+  page(paths.privacy, {
+    title: `Privacy Policy | ${name}`,
+    description: `What ${name}'s website keeps about you, where, for how long, and how to have it deleted. No advertising trackers, no analytics scripts.`,
+    headline: 'Privacy Policy',
+  }),
+  page(paths.terms, {
+    title: `Terms of Service | ${name}`,
+    description: `The terms for using ${name}'s website, the free Business Efficiency Audit and the services offered to small businesses in New Hampshire.`,
+    headline: 'Terms of Service',
+  }),
+]
+
+/** The page every unknown path answers with (status 404); never in the sitemap. */
+export const notFoundPage: PublicPage = {
+  path: '/404',
+  file: '404.html',
+  inSitemap: false,
+  title: `Page not found | ${name}`,
+  description: 'That page does not exist. It may have moved.',
+  headline: 'Page not found',
+}
+
+/** The app shell: no prerendered content, for the pages rendered in the browser. */
+export const APP_SHELL_FILE = 'app.html'
