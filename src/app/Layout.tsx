@@ -7,7 +7,6 @@ import { RouteErrorBoundary } from './RouteError'
 import { PwaNotices } from './pwa/PwaNotices'
 import { SiteHeader } from './SiteHeader'
 import { usePrefetchWhenIdle } from './prefetch'
-import { recordVisit } from '../offline/funnel'
 
 // The code that queues a submission (outbox, IndexedDB): in memory soon after the first page,
 // so a form sent after the signal drops never needs the network to load it.
@@ -22,7 +21,9 @@ export function Layout() {
   const navigationType = useNavigationType()
   usePrefetchWhenIdle(loadOutbox)
   // The funnel's one visit of this browser session (anonymous; see src/offline/funnel.ts).
-  useEffect(recordVisit, [])
+  useEffect(() => {
+    import('../offline/funnel').then((m) => m.recordVisit()).catch(() => undefined)
+  }, [])
 
   // A new page starts at its top (links to a section scroll there instead; Back restores).
   useEffect(() => {

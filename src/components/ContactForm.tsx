@@ -6,7 +6,6 @@ import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-deliv
 import { useTimedMessage } from './use-timed-message'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { Field } from './Field'
-import { firstTouch } from '../offline/funnel'
 
 export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
@@ -56,7 +55,11 @@ export function ContactForm({
 
     setSubmitting(true)
     setFeedback(null)
-    const touch = firstTouch()
+    // Loaded on send: where this visit came from (see src/offline/visit-source.ts).
+    const touch = await import('../offline/visit-source').then(
+      (m) => m.firstTouch(),
+      () => undefined,
+    )
     const status = await deliver('contacts', {
       name: fields.name.trim(),
       email: fields.email.trim(),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
-import { bookingParams, useBookingFunnel, type SchedulerPrefill } from './booking-funnel'
+import type { SchedulerPrefill } from './scheduler-script'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
@@ -15,7 +15,20 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
 export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
   const { bookingUrl } = props
   const prefillKey = JSON.stringify(props.prefill ?? {})
-  useBookingFunnel()
+  // The funnel's part (booking_opened, call_booked), loaded with the scheduler.
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let live = true
+    import('./booking-funnel')
+      .then((m) => {
+        if (live) stop = m.watchBooking()
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [])
 
   const frame = useRef<HTMLDivElement>(null)
   const [loadState, setState] = useState<SchedulerState>('loading')
@@ -27,8 +40,8 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
   useEffect(() => {
     if (state !== 'loading') return
     let cancelled = false
-    loadSchedulerScript(site.booking.scriptUrl).then(
-      (api) => {
+    Promise.all([loadSchedulerScript(site.booking.scriptUrl), import('./booking-funnel')]).then(
+      ([api, { bookingParams }]) => {
         if (cancelled || !frame.current) return
         frame.current.replaceChildren()
         api.initInlineWidget({

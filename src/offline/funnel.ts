@@ -7,8 +7,8 @@
 // nothing.
 import { FIRST_TOUCH_MAX, type FirstTouch } from '../config/first-touch'
 import type { FunnelStep } from '../config/leads'
+import { FIRST_TOUCH_STORAGE_KEY as TOUCH_KEY } from './visit-source'
 
-const TOUCH_KEY = 'funnel:first-touch'
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f]/g
 const EVENTS_URL = '/api/collections/events/records'
@@ -57,16 +57,6 @@ export function recordVisit(): void {
     navigator.sendBeacon?.(EVENTS_URL, body)
   } catch {
     // Storage or beacons blocked: the funnel misses a visit, the visitor misses nothing.
-  }
-}
-
-/** This session's landing source, for an audit or a message; undefined when none is known. */
-export function firstTouch(): FirstTouch | undefined {
-  try {
-    const touch = JSON.parse(sessionStorage.getItem(TOUCH_KEY) ?? 'null') as FirstTouch | null
-    return touch && Object.keys(touch).length > 0 ? touch : undefined
-  } catch {
-    return undefined
   }
 }
 

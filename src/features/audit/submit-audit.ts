@@ -4,7 +4,6 @@
 import { validateSubmission, type AuditEvaluation } from '../../audit'
 import type { DescribedError } from '../../backend/errors'
 import type { AuditFlow, AuditInput } from '../../backend/types'
-import { firstTouch } from '../../offline/funnel'
 import type { AuditDelivery } from './audit-flow-state'
 
 export type SubmitOutcome =
@@ -34,14 +33,17 @@ export function auditPayload(
     newsletterSubscription: false,
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512),
     completedAt: now.toISOString(),
-    ...withFirstTouch(),
   }
 }
 
 /** This visit's landing source (never anything about the visitor), when one is known. */
-function withFirstTouch(): { firstTouch?: AuditInput['firstTouch'] } {
-  const touch = typeof window === 'undefined' ? undefined : firstTouch()
-  return touch ? { firstTouch: touch } : {}
+async function withFirstTouch(payload: AuditInput): Promise<AuditInput> {
+  if (typeof window === 'undefined') return payload
+  const touch = await import('../../offline/visit-source').then(
+    (m) => m.firstTouch(),
+    () => undefined,
+  )
+  return touch ? { ...payload, firstTouch: touch } : payload
 }
 
 function refusesEmail(error: DescribedError | undefined): boolean {
@@ -62,7 +64,7 @@ export async function submitAudit(submission: AuditSubmission): Promise<SubmitOu
     const { discardOutboxItem, enqueue } = await import('../../offline/app-outbox')
     const result = await enqueue(
       'audits',
-      payload,
+      await withFirstTouch(payload),
       submission.userId ? { ownerId: submission.userId } : undefined,
     )
     if (result.status !== 'failed') return { ok: true, auditId: result.id, delivery: result.status }

@@ -17,7 +17,11 @@ import {
   type AuditFlowName,
   type AuditFlowState,
 } from './audit-flow-state'
-import { recordStep } from '../../offline/funnel'
+
+/** Counts a funnel step (anonymous; src/offline/funnel.ts, loaded on demand); never waits. */
+function countStep(name: 'audit_started' | 'audit_completed' | 'email_given') {
+  import('../../offline/funnel').then((m) => m.recordStep(name)).catch(() => undefined)
+}
 
 export interface AuditFlow {
   /** null until the draft has been read: render nothing interactive before. */
@@ -107,7 +111,7 @@ export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
     state,
     evaluation,
     start: () => {
-      recordStep('audit_started')
+      countStep('audit_started')
       commit(() => ({ ...initialFlowState, step: 'questions' }))
     },
     answer: (questionId, value) => commit((s) => withAnswer(s, questionId, value)),
@@ -115,12 +119,12 @@ export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
     setEmail: (email) => commit((s) => ({ ...s, email })),
     goToSection: (section) => commit((s) => atSection(s, section)),
     showTeaser: () => {
-      recordStep('audit_completed')
+      countStep('audit_completed')
       commit((s) => ({ ...s, step: 'teaser', section: lastSection }))
     },
     showReport: (auditId, delivery) => {
       // The free flow's e-mail was just given; the member flow has no teaser step before this.
-      recordStep(flow === 'free' ? 'email_given' : 'audit_completed')
+      countStep(flow === 'free' ? 'email_given' : 'audit_completed')
       commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery }))
     },
     restart,
