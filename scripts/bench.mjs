@@ -8,6 +8,8 @@
 //   offline     offline warm start: first contentful paint of / with the network off, median of 5
 //   sync        50 queued items through the real outbox over 400 ms round trips
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
+//   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
+//               (scripts/bench/leads-bench.mjs)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -33,6 +35,7 @@ import {
   seedAudits,
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
+import { runLeadsBench } from './bench/leads-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -53,7 +56,11 @@ export const TARGETS = {
   offlineFcpMs: 500,
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
+  leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
 }
+
+// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
+SECTIONS.push('leads')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -220,6 +227,21 @@ function rowsFor(results) {
       '',
     ])
   }
+  if (results.leads && !failed('leads')) {
+    const l = results.leads
+    rows.push([
+      `People first page (${l.people} people)`,
+      `p50 ${l.peopleFirstPage.p50Ms.toFixed(1)} ms, p95 ${l.peopleFirstPage.p95Ms.toFixed(1)} ms`,
+      `p95 <= ${TARGETS.leads.peopleP95Ms} ms`,
+      met(l.peopleFirstPage.p95Ms <= TARGETS.leads.peopleP95Ms),
+    ])
+    rows.push([
+      `Funnel report, 90 days (${l.events} events)`,
+      `p50 ${l.funnel.p50Ms.toFixed(1)} ms, p95 ${l.funnel.p95Ms.toFixed(1)} ms`,
+      `p95 <= ${TARGETS.leads.funnelP95Ms} ms`,
+      met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
+    ])
+  }
   return rows
 }
 
@@ -289,9 +311,12 @@ async function main() {
     )
 
     let kit
-    if (enabled.includes('sync') || enabled.includes('server')) kit = await loadNodeKit(temp)
+    if (['sync', 'server', 'leads'].some((s) => enabled.includes(s))) kit = await loadNodeKit(temp)
     await section(results, 'sync', enabled, () => syncSection(server, kit))
     await section(results, 'server', enabled, () => serverSection(server, kit))
+    await section(results, 'leads', enabled, () =>
+      runLeadsBench({ url: server.url, token: server.token, kit }),
+    )
   } finally {
     await server?.stop()
     try {

@@ -6,6 +6,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import PocketBase from 'pocketbase'
 import { evaluateAudit, questions } from '../../src/audit'
 import { listAudits } from '../../src/backend/admin-api'
+import { emptyPeopleFilter, getFunnel, listPeople } from '../../src/backend/people-api'
 import { auditPayload } from '../../src/features/audit/submit-audit'
 import { createOfflineDatabase } from '../../src/offline/db'
 import { newRecordId } from '../../src/backend/outbox-transport'
@@ -164,4 +165,38 @@ export async function timeAdminList(
     ms.push(performance.now() - started)
   }
   return { ms, total: last.totalItems, items: last.items.length }
+}
+
+/**
+ * Times the lead workspace's two heavy reads as the console makes them: the first page of
+ * People (50 most recently active, with totals) and the 90-day funnel report.
+ */
+export async function timeLeadWorkspace(
+  pbUrl: string,
+  admin: { email: string; password: string },
+  rounds: number,
+  warmup = 10,
+): Promise<{ peopleMs: number[]; funnelMs: number[]; people: number; visits: number }> {
+  const pb = new PocketBase(pbUrl)
+  pb.autoCancellation(false)
+  await pb.collection('users').authWithPassword(admin.email, admin.password)
+  for (let i = 0; i < warmup; i++) {
+    await listPeople(pb, 1, emptyPeopleFilter)
+    await getFunnel(pb, 90)
+  }
+  const peopleMs: number[] = []
+  const funnelMs: number[] = []
+  let people = 0
+  let visits = 0
+  for (let i = 0; i < rounds; i++) {
+    let started = performance.now()
+    const page = await listPeople(pb, 1, emptyPeopleFilter)
+    peopleMs.push(performance.now() - started)
+    people = page.totalItems
+    started = performance.now()
+    const funnel = await getFunnel(pb, 90)
+    funnelMs.push(performance.now() - started)
+    visits = funnel.steps[0].count
+  }
+  return { peopleMs, funnelMs, people, visits }
 }

@@ -252,7 +252,7 @@ export function retryMail(pb: PocketBase, id: string): Promise<FailedMailItem> {
 
 // --- live updates -------------------------------------------------------------------------
 
-export type AdminCollection = 'audits' | 'contacts' | 'newsletter' | 'mailOutbox'
+export type AdminCollection = 'audits' | 'contacts' | 'newsletter' | 'mailOutbox' | 'people'
 
 /**
  * Calls `onChange` whenever a record of the collection is created, updated or deleted (the

@@ -1,5 +1,6 @@
 // Record types of the PocketBase collections (pb_migrations/). Server-owned fields
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
+import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { RecordModel } from 'pocketbase'
 
 import type {
@@ -58,6 +59,7 @@ export interface AuditRecord extends RecordModel {
   newsletterSubscription: boolean
   userAgent: string
   completedAt: string
+  firstTouch?: FirstTouch | null
   created: string
   updated: string
 }
@@ -70,6 +72,7 @@ export interface ContactRecord extends RecordModel {
   auditId: string
   processed: boolean
   userAgent: string
+  firstTouch?: FirstTouch | null
   created: string
 }
 
@@ -106,6 +109,7 @@ export interface ContactInput {
   source: ContactSource
   auditId?: string
   userAgent?: string
+  firstTouch?: FirstTouch
 }
 
 export interface NewsletterInput {
@@ -123,6 +127,52 @@ export interface AuditInput {
   newsletterSubscription: boolean
   userAgent?: string
   completedAt: string
+  firstTouch?: FirstTouch
+}
+
+/** One person of the lead workspace, kept by the server from everything with their e-mail. */
+export interface PersonRecord extends RecordModel {
+  email: string
+  name: string
+  status: PersonStatus
+  /** Meaningful only when auditCount > 0. */
+  latestScore: number
+  bestScore: number
+  auditCount: number
+  messageCount: number
+  /** '' (never signed up), 'pending', 'active' or 'unsubscribed'. */
+  newsletter: string
+  /** The account's id, '' without one. */
+  userId: string
+  lastActivityAt: string
+  firstTouch: FirstTouch | null
+  created: string
+}
+
+/** A note or a status change the consultant made on a person. */
+export interface PersonUpdateRecord extends RecordModel {
+  person: string
+  kind: 'note' | 'status'
+  text: string
+  status: PersonStatus | ''
+  created: string
+}
+
+export interface PersonUpdateInput {
+  person: string
+  kind: 'note' | 'status'
+  text?: string
+  status?: PersonStatus
+}
+
+/** A funnel step: no identity, only where the visit came from. */
+export interface FunnelEventInput {
+  name: FunnelStep
+  path?: string
+  referrer?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
 }
 
 /** The collections a visitor's device queues records for, and what each record carries. */
@@ -130,6 +180,8 @@ export interface OutboxPayloads {
   contacts: ContactInput
   newsletter_subscriptions: NewsletterInput
   audits: AuditInput
+  person_updates: PersonUpdateInput
+  events: FunnelEventInput
 }
 
 export type OutboxCollection = keyof OutboxPayloads
@@ -140,4 +192,7 @@ export const collections = {
   contacts: 'contacts',
   newsletter: 'newsletter_subscriptions',
   mailOutbox: 'mail_outbox',
+  people: 'people',
+  personUpdates: 'person_updates',
+  events: 'events',
 } as const

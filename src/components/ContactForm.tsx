@@ -57,6 +57,11 @@ export function ContactForm({
 
     setSubmitting(true)
     setFeedback(null)
+    // Loaded on send: where this visit came from (see src/offline/visit-source.ts).
+    const touch = await import('../offline/visit-source').then(
+      (m) => m.firstTouch(),
+      () => undefined,
+    )
     const status = await deliver('contacts', {
       name: fields.name.trim(),
       email: fields.email.trim(),
@@ -64,6 +69,7 @@ export function ContactForm({
       source,
       ...(auditId ? { auditId } : {}),
       userAgent: browserUserAgent(),
+      ...(touch ? { firstTouch: touch } : {}),
     })
     setSubmitting(false)
     if (status === 'failed') {

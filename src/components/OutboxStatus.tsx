@@ -6,6 +6,8 @@ const itemLabels: Record<OutboxItem['collection'], string> = {
   contacts: 'Your message',
   newsletter_subscriptions: 'Your newsletter sign-up',
   audits: 'Your audit',
+  person_updates: 'Your note or status change',
+  events: 'A visit statistic',
 }
 
 function lowerLabel(item: OutboxItem): string {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
+import type { SchedulerPrefill } from './scheduler-script'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
@@ -13,7 +14,24 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
  * hides them; offline, or when the script fails or times out, only the short status line in the
  * box changes (with Try again), nothing new pushes the page around.
  */
-export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
+export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
+  const { bookingUrl } = props
+  const prefillKey = JSON.stringify(props.prefill ?? {})
+  // The funnel's part (booking_opened, call_booked), loaded with the scheduler.
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let live = true
+    import('./booking-funnel')
+      .then((m) => {
+        if (live) stop = m.watchBooking()
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [])
+
   const frame = useRef<HTMLDivElement>(null)
   const [loadState, setState] = useState<SchedulerState>('loading')
   // Offline before anything was tried: the fallback at once. (useOnline() says online in the
@@ -24,12 +42,12 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
   useEffect(() => {
     if (state !== 'loading') return
     let cancelled = false
-    loadSchedulerScript(site.booking.scriptUrl).then(
-      (api) => {
+    Promise.all([loadSchedulerScript(site.booking.scriptUrl), import('./booking-funnel')]).then(
+      ([api, { bookingParams }]) => {
         if (cancelled || !frame.current) return
         frame.current.replaceChildren()
         api.initInlineWidget({
-          url: schedulerUrl(bookingUrl, new Date()),
+          url: schedulerUrl(bookingUrl, new Date(), bookingParams(prefillKey)),
           parentElement: frame.current,
         })
         setState('ready')
@@ -41,7 +59,7 @@ export function SchedulerEmbed({ bookingUrl }: { bookingUrl: string }) {
     return () => {
       cancelled = true
     }
-  }, [state, bookingUrl])
+  }, [state, bookingUrl, prefillKey])
 
   // Coming back online while the fallback shows after a failed load: try again by itself.
   useEffect(() => {

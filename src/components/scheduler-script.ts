@@ -45,9 +45,33 @@ export function loadSchedulerScript(
   return loading
 }
 
-/** The booking page in month view for the current month, without the provider's cookie banner. */
-export function schedulerUrl(bookingUrl: string, now: Date): string {
+/** What the scheduler's booking form is filled in with, and where the booking came from. */
+export interface SchedulerPrefill {
+  name?: string
+  email?: string
+  utmSource?: string
+  utmMedium?: string
+  utmCampaign?: string
+}
+
+/**
+ * The booking page in month view for the current month, without the provider's cookie banner;
+ * with `prefill`, the visitor's name and e-mail filled in and the campaign as UTM parameters.
+ */
+export function schedulerUrl(
+  bookingUrl: string,
+  now: Date,
+  prefill: SchedulerPrefill = {},
+): string {
   const url = new URL(bookingUrl)
+  const params: [string, string | undefined][] = [
+    ['name', prefill.name],
+    ['email', prefill.email],
+    ['utm_source', prefill.utmSource],
+    ['utm_medium', prefill.utmMedium],
+    ['utm_campaign', prefill.utmCampaign],
+  ]
+  for (const [key, value] of params) if (value?.trim()) url.searchParams.set(key, value.trim())
   url.searchParams.set('hide_gdpr_banner', '1')
   url.searchParams.set(
     'month',

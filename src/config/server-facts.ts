@@ -15,6 +15,16 @@ export {
 } from './limits'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
+export {
+  PERSON_STATUSES,
+  NOTE_MAX,
+  FUNNEL_STEPS,
+  FIRST_TOUCH_FIELDS,
+  FIRST_TOUCH_MAX,
+  FUNNEL_PERIODS,
+  PEER_MIN_AUDITS,
+  PEER_CACHE_MS,
+} from './leads'
 export { parsePbTime, toPbTime } from './dates'
 
 export const BUSINESS_NAME = site.businessName

@@ -1,7 +1,10 @@
 // Owns the browser's IndexedDB database (Dexie): audit drafts, the submission outbox, the
-// dashboard cache and a small key-value table for sync metadata. A shipped `version(n)` is
-// never edited: schema changes add the next version.
+// dashboard cache, the admin console's offline copy and a small key-value table for sync
+// metadata. A shipped `version(n)` is never edited: schema changes add the next version.
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
+
+// For modules that load the database lazily and watch it (one Dexie chunk, not two).
+export { liveQuery } from 'dexie'
 import type { AuditRecord, OutboxCollection, OutboxPayloads } from '../backend/types'
 import type { DescribedError } from '../backend/errors'
 
@@ -49,6 +52,16 @@ export interface CachedAudits {
   syncedAt: number
 }
 
+/** A copy of what the consultant's console last loaded (People list pages, person pages). */
+export interface AdminCacheRow {
+  /** e.g. `people:<filter>:<page>` or `person:<id>`. */
+  key: string
+  /** The signed-in admin it was loaded for: another user of this browser never sees it. */
+  userId: string
+  value: unknown
+  syncedAt: number
+}
+
 export interface MetaRow {
   key: string
   value: unknown
@@ -59,6 +72,7 @@ export type OfflineDatabase = Dexie & {
   outbox: EntityTable<OutboxItem, 'id'>
   cache: EntityTable<CachedAudits, 'userId'>
   meta: EntityTable<MetaRow, 'key'>
+  adminCache: EntityTable<AdminCacheRow, 'key'>
 }
 
 export const DEFAULT_DB_NAME = 'north-country-offline'
@@ -78,6 +92,8 @@ export function createOfflineDatabase(
     cache: 'userId',
     meta: 'key',
   })
+  // The lead workspace's offline copy of the People list and the person pages opened.
+  db.version(2).stores({ adminCache: 'key, userId' })
   return db
 }
 

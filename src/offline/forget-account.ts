@@ -15,7 +15,7 @@ export async function forgetAccountOnDevice(
   await db.outbox
     .filter(
       (item) =>
-        String(item.payload.email ?? '')
+        String(('email' in item.payload && item.payload.email) || '')
           .trim()
           .toLowerCase() === address,
     )

@@ -32,9 +32,11 @@ export async function readOutboxStatus(
     db.outbox.orderBy('seq').toArray(),
     db.meta.get('lastSyncedAt'),
   ])
+  // Funnel statistics travel through the outbox too, but they are not the visitor's to see.
+  const shown = items.filter((i) => i.collection !== 'events')
   return {
-    pending: items.filter((i) => i.status !== 'failed').length,
-    failed: items.filter((i) => i.status === 'failed'),
+    pending: shown.filter((i) => i.status !== 'failed').length,
+    failed: shown.filter((i) => i.status === 'failed'),
     lastSyncedAt: typeof last?.value === 'number' ? last.value : null,
   }
 }

@@ -142,7 +142,7 @@ test.describe('the console', () => {
 
     await signInAs(page, admin.email)
     await page.setViewportSize(DESKTOP)
-    await page.goto(`${baseURL()}${ADMIN_PATH}`)
+    await page.goto(`${baseURL()}${ADMIN_PATH}?tab=audits`)
     await expect(
       page.getByRole('heading', { name: 'Digital Strategy Audit Submissions' }),
     ).toBeVisible()
@@ -235,7 +235,7 @@ test.describe('the console', () => {
       }
     })
     await signInAs(page, admin.email)
-    await page.goto(`${baseURL()}${ADMIN_PATH}`)
+    await page.goto(`${baseURL()}${ADMIN_PATH}?tab=audits`)
     await filterByEmail(page, domain)
     await expect(auditRows(page)).toHaveCount(1)
     await expect(counter(page, 'total')).toHaveText('1')
@@ -403,7 +403,7 @@ test.describe('the console', () => {
 
     for (const size of [MOBILE, DESKTOP]) {
       await page.setViewportSize(size)
-      await page.goto(`${baseURL()}${ADMIN_PATH}`)
+      await page.goto(`${baseURL()}${ADMIN_PATH}?tab=audits`)
       await expect(auditRows(page).first()).toBeVisible()
       await expectAccessible(page)
       await screenshot(page, 'admin-audits')
@@ -454,7 +454,7 @@ test.describe('the console', () => {
       await held
       await route.abort('connectionrefused')
     })
-    await page.goto(`${baseURL()}${ADMIN_PATH}`)
+    await page.goto(`${baseURL()}${ADMIN_PATH}?tab=audits`)
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible()
     release()
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch audit data' })

@@ -141,7 +141,7 @@ test('visitor markup stays text in the report, the console, the dashboard and th
   const adminPage = await adminContext.newPage()
   const adminDialogs = guardDialogs(adminPage)
   await signInAs(adminPage, owner.email)
-  await adminPage.goto(`${baseURL()}/audit-admin`)
+  await adminPage.goto(`${baseURL()}/audit-admin?tab=audits`)
   await adminPage.getByRole('searchbox', { name: 'Filter by email' }).fill(visitorEmail)
   const rows = adminPage.getByRole('region', { name: 'Audit submissions' }).locator('tbody tr')
   await expect(rows).toHaveCount(2)

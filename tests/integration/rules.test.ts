@@ -168,6 +168,42 @@ const scenarios: Scenario[] = [
   { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 'cannot rewrite a failed mail while re-queueing it', target: row('mailFailed'), body: () => ({ status: 'pending', subject: 'Changed' }), status: 404 },
   { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 'cannot mark a failed mail sent', target: row('mailFailed'), body: () => ({ status: 'sent' }), status: 404 },
   { actor: 'admin', action: 'delete', collection: 'mail_outbox', what: 'cannot delete a mail', target: row('mailSent'), status: 403 },
+
+  // --- people (kept by the server), person_updates (notes, status changes), events ----------
+  { actor: 'guest', action: 'list', collection: 'people', what: 'sees nobody', unfiltered: true, status: 200, ids: none },
+  { actor: 'guest', action: 'view', collection: 'people', what: 'cannot open a person', target: row('person'), status: 404 },
+  { actor: 'guest', action: 'create', collection: 'people', what: 'cannot add a person', body: () => ({ email: uniqueEmail('x'), status: 'new' }), status: 403 },
+  { actor: 'userA', action: 'list', collection: 'people', what: 'sees nobody', unfiltered: true, status: 200, ids: none },
+  { actor: 'userA', action: 'view', collection: 'people', what: 'cannot open a person', target: row('person'), status: 404 },
+  { actor: 'userA', action: 'update', collection: 'people', what: "cannot change a person's status", target: row('person'), body: () => ({ status: 'client' }), status: 403 },
+  { actor: 'admin', action: 'list', collection: 'people', what: 'lists people', status: 200, ids: seeded('people') },
+  { actor: 'admin', action: 'view', collection: 'people', what: 'opens a person', target: row('person'), status: 200 },
+  { actor: 'admin', action: 'create', collection: 'people', what: 'cannot add a person by hand (the server makes them)', body: () => ({ email: uniqueEmail('x'), status: 'new' }), status: 403 },
+  { actor: 'admin', action: 'update', collection: 'people', what: 'changes a status only through a status change', target: row('person'), body: () => ({ status: 'client' }), status: 403 },
+  { actor: 'admin', action: 'delete', collection: 'people', what: 'cannot delete a person (their data decides)', target: row('person'), status: 403 },
+  { actor: 'guest', action: 'list', collection: 'person_updates', what: 'sees no note', unfiltered: true, status: 200, ids: none },
+  { actor: 'guest', action: 'create', collection: 'person_updates', what: 'cannot add a note', body: (w) => ({ person: w.rows.person, kind: 'note', text: 'Hi' }), status: 400 },
+  { actor: 'userA', action: 'create', collection: 'person_updates', what: 'cannot change a status', body: (w) => ({ person: w.rows.person, kind: 'status', status: 'client' }), status: 400 },
+  { actor: 'userA', action: 'view', collection: 'person_updates', what: 'cannot open a note', target: row('personNote'), status: 404 },
+  { actor: 'admin', action: 'list', collection: 'person_updates', what: 'lists notes', status: 200, ids: seeded('person_updates') },
+  { actor: 'admin', action: 'view', collection: 'person_updates', what: 'opens a note', target: row('personNote'), status: 200 },
+  { actor: 'admin', action: 'create', collection: 'person_updates', what: 'adds a note', body: (w) => ({ person: w.rows.person, kind: 'note', text: 'Sent the proposal.' }), status: 200 },
+  { actor: 'admin', action: 'create', collection: 'person_updates', what: 'changes a status', body: (w) => ({ person: w.rows.person, kind: 'status', status: 'contacted' }), status: 200 },
+  { actor: 'admin', action: 'create', collection: 'person_updates', what: 'cannot add an empty note', body: (w) => ({ person: w.rows.person, kind: 'note', text: '  ' }), status: 400 },
+  { actor: 'admin', action: 'create', collection: 'person_updates', what: 'cannot change a status without naming one', body: (w) => ({ person: w.rows.person, kind: 'status' }), status: 400 },
+  { actor: 'admin', action: 'update', collection: 'person_updates', what: 'cannot rewrite a note', target: row('personNote'), body: () => ({ text: 'Rewritten' }), status: 403 },
+  { actor: 'admin', action: 'delete', collection: 'person_updates', what: 'cannot delete a note', target: row('personNote'), status: 403 },
+  { actor: 'guest', action: 'create', collection: 'events', what: 'records a funnel step', body: () => ({ name: 'visit', path: '/free-audit', referrer: 'google.com', utmSource: 'newsletter' }), status: 200 },
+  { actor: 'guest', action: 'create', collection: 'events', what: 'cannot record an unknown step', body: () => ({ name: 'purchase' }), status: 400 },
+  { actor: 'guest', action: 'create', collection: 'events', what: 'cannot send a path that is not a path', body: () => ({ name: 'visit', path: 'https://evil.example/' }), status: 400 },
+  { actor: 'guest', action: 'list', collection: 'events', what: 'sees no event', unfiltered: true, status: 200, ids: none },
+  { actor: 'guest', action: 'view', collection: 'events', what: 'cannot open an event', target: row('event'), status: 404 },
+  { actor: 'userA', action: 'list', collection: 'events', what: 'sees no event', unfiltered: true, status: 200, ids: none },
+  { actor: 'userA', action: 'create', collection: 'events', what: 'records a funnel step', body: () => ({ name: 'audit_started', path: '/free-audit' }), status: 200 },
+  { actor: 'admin', action: 'list', collection: 'events', what: 'lists events', status: 200, ids: seeded('events') },
+  { actor: 'admin', action: 'view', collection: 'events', what: 'opens an event', target: row('event'), status: 200 },
+  { actor: 'admin', action: 'update', collection: 'events', what: 'cannot change an event', target: row('event'), body: () => ({ name: 'call_booked' }), status: 403 },
+  { actor: 'admin', action: 'delete', collection: 'events', what: 'cannot delete an event', target: row('event'), status: 403 },
 ]
 
 function mailBody(): Record<string, unknown> {
@@ -271,6 +307,9 @@ describe('API rules against the real server', () => {
       'newsletter_subscriptions',
       'users',
       'mail_outbox',
+      'people',
+      'person_updates',
+      'events',
     ]) {
       for (const action of ['list', 'view', 'create', 'update', 'delete']) {
         const found = scenarios.some((s) => s.collection === collection && s.action === action)

@@ -8,7 +8,10 @@ import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
 import { AuditsTab } from './AuditsTab'
 import { FailedMail } from './FailedMail'
+import { FunnelTab } from './FunnelTab'
 import { MessagesTab } from './MessagesTab'
+import { PeopleTab } from './PeopleTab'
+import { PersonView } from './PersonView'
 import { SubscribersTab } from './SubscribersTab'
 import { useAdminAccess } from './use-admin'
 import './admin.css'
@@ -48,7 +51,10 @@ function NotAuthorised() {
   )
 }
 
+// People first: the console opens on the lead workspace. The Funnel sits next to it.
 const tabs = [
+  { id: 'people', label: 'People' },
+  { id: 'funnel', label: 'Funnel' },
   { id: 'audits', label: 'Audits' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
@@ -58,12 +64,15 @@ type TabId = (typeof tabs)[number]['id']
 function AdminConsole() {
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
-  const active: TabId = tabs.some((t) => t.id === requested) ? (requested as TabId) : 'audits'
+  const active: TabId = tabs.some((t) => t.id === requested) ? (requested as TabId) : 'people'
+  const personId = active === 'people' ? searchParams.get('person') : null
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const [openAuditId, setOpenAuditId] = useState<string | null>(null)
 
   const select = (id: TabId) =>
-    setSearchParams(id === 'audits' ? {} : { tab: id }, { replace: true })
+    setSearchParams(id === 'people' ? {} : { tab: id }, { replace: true })
+  // A person's page is a history entry of its own: Back returns to the list.
+  const openPerson = (id: string | null) => setSearchParams(id ? { person: id } : {})
 
   // WAI-ARIA tabs: arrows, Home and End move between tabs and select them.
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -118,6 +127,13 @@ function AdminConsole() {
         id={`admin-panel-${active}`}
         aria-labelledby={`admin-tab-${active}`}
       >
+        {active === 'people' &&
+          (personId ? (
+            <PersonView personId={personId} onBack={() => openPerson(null)} />
+          ) : (
+            <PeopleTab onOpenPerson={openPerson} />
+          ))}
+        {active === 'funnel' && <FunnelTab />}
         {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
         {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
         {active === 'subscribers' && <SubscribersTab />}

@@ -36,7 +36,8 @@ function AuditDetails({ auditId }: { auditId: string }) {
   return <AuditReport audit={audit.data} />
 }
 
-function AuditReport({ audit }: { audit: AuditRecord }) {
+/** The whole report of one audit: facts, section scores, recommendations and answers. */
+export function AuditReport({ audit }: { audit: AuditRecord }) {
   const sectionScores = audit.scores?.sectionScores ?? {}
   const sectionNames = [
     ...sections.map((s) => s.name).filter((name) => name in sectionScores),

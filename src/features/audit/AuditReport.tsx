@@ -6,6 +6,7 @@ import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
+import { usePeerPercents } from '../../offline/use-peer-percents'
 import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
 
 export const RESTART_CONFIRM =
@@ -22,6 +23,8 @@ interface AuditReportProps {
   auditId: string
   /** Who the report is for (shown under the title). */
   email?: string
+  /** Their name when known (signed in): the scheduler is filled in with it. */
+  name?: string
   headingRef: Ref<HTMLHeadingElement>
   /** Where the audit is: sent, waiting for a connection, refused. */
   status?: ReactNode
@@ -42,6 +45,7 @@ export function AuditReport({
   evaluation,
   auditId,
   email,
+  name,
   headingRef,
   status,
   bookingLabel = 'Book a Strategy Call',
@@ -58,6 +62,9 @@ export function AuditReport({
   const { overallScore, sectionScores } = evaluation.scores
   const { topRecommendations, sectionRecommendations } = evaluation.recommendations
   const band = scoreBand(overallScore)
+  const peers = usePeerPercents(evaluation.scores)
+  const higherOverall = peers?.overall ?? null
+  const prefill = { name, email }
   const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
   function confirmRestart() {
@@ -96,12 +103,17 @@ export function AuditReport({
         <div className="audit-score-summary">
           <h2>Overall score: {overallScore}%</h2>
           <p>{OVERALL_SUMMARY[band]}</p>
+          {higherOverall !== null && (
+            <p className="audit-report__peers">
+              You scored higher than {higherOverall}% of businesses that took this audit.
+            </p>
+          )}
         </div>
       </section>
 
       {/* On a phone the report is long: the call to action right after the score, and at the end. */}
       <div className="audit-report__early-cta no-print">
-        <BookCallButton label={bookingLabel} />
+        <BookCallButton label={bookingLabel} prefill={prefill} />
       </div>
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
@@ -110,6 +122,7 @@ export function AuditReport({
           {sections.map(({ name }) => {
             const score = sectionScores[name] ?? 0
             const sectionBand = scoreBand(score)
+            const higher = peers?.sections[name] ?? null
             return (
               <li key={name} className="section-score">
                 <div className="section-score__text">
@@ -128,6 +141,11 @@ export function AuditReport({
                     style={{ width: `${Math.max(0, Math.min(100, score))}%` }}
                   />
                 </div>
+                {higher !== null && (
+                  <p className="section-score__peers">
+                    You scored higher than {higher}% of businesses that took this audit.
+                  </p>
+                )}
               </li>
             )
           })}
@@ -191,7 +209,7 @@ export function AuditReport({
           pressure, no jargon.
         </p>
         <div className="audit-report__actions">
-          <BookCallButton label={bookingLabel} />
+          <BookCallButton label={bookingLabel} prefill={prefill} />
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print or save as PDF
           </button>

@@ -108,6 +108,7 @@ function MemberAudit({ user }: { user: MemberUser }) {
           evaluation={evaluation}
           auditId={state.auditId}
           email={user.email}
+          name={user.fullName}
           headingRef={heading}
           status={<DeliveryStatus delivery={delivery} messages={memberReportMessages} />}
           onRestart={() => void flow.restart()}

@@ -36,6 +36,16 @@ export function auditPayload(
   }
 }
 
+/** This visit's landing source (never anything about the visitor), when one is known. */
+async function withFirstTouch(payload: AuditInput): Promise<AuditInput> {
+  if (typeof window === 'undefined') return payload
+  const touch = await import('../../offline/visit-source').then(
+    (m) => m.firstTouch(),
+    () => undefined,
+  )
+  return touch ? { ...payload, firstTouch: touch } : payload
+}
+
 function refusesEmail(error: DescribedError | undefined): boolean {
   return Boolean(error && error.kind === 'validation' && error.fieldErrors.email)
 }
@@ -54,7 +64,7 @@ export async function submitAudit(submission: AuditSubmission): Promise<SubmitOu
     const { discardOutboxItem, enqueue } = await import('../../offline/app-outbox')
     const result = await enqueue(
       'audits',
-      payload,
+      await withFirstTouch(payload),
       submission.userId ? { ownerId: submission.userId } : undefined,
     )
     if (result.status !== 'failed') return { ok: true, auditId: result.id, delivery: result.status }

@@ -18,6 +18,11 @@ import {
   type AuditFlowState,
 } from './audit-flow-state'
 
+/** Counts a funnel step (anonymous; src/offline/funnel.ts, loaded on demand); never waits. */
+function countStep(name: 'audit_started' | 'audit_completed' | 'email_given') {
+  import('../../offline/funnel').then((m) => m.recordStep(name)).catch(() => undefined)
+}
+
 export interface AuditFlow {
   /** null until the draft has been read: render nothing interactive before. */
   state: AuditFlowState | null
@@ -105,14 +110,23 @@ export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
   return {
     state,
     evaluation,
-    start: () => commit(() => ({ ...initialFlowState, step: 'questions' })),
+    start: () => {
+      countStep('audit_started')
+      commit(() => ({ ...initialFlowState, step: 'questions' }))
+    },
     answer: (questionId, value) => commit((s) => withAnswer(s, questionId, value)),
     setOtherText: (questionId, text) => commit((s) => withOtherText(s, questionId, text)),
     setEmail: (email) => commit((s) => ({ ...s, email })),
     goToSection: (section) => commit((s) => atSection(s, section)),
-    showTeaser: () => commit((s) => ({ ...s, step: 'teaser', section: lastSection })),
-    showReport: (auditId, delivery) =>
-      commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery })),
+    showTeaser: () => {
+      countStep('audit_completed')
+      commit((s) => ({ ...s, step: 'teaser', section: lastSection }))
+    },
+    showReport: (auditId, delivery) => {
+      // The free flow's e-mail was just given; the member flow has no teaser step before this.
+      countStep(flow === 'free' ? 'email_given' : 'audit_completed')
+      commit((s) => ({ ...s, step: 'report', section: lastSection, auditId, delivery }))
+    },
     restart,
   }
 }

@@ -50,6 +50,14 @@ export default function PrivacyPage() {
           address and browser type. Those logs are deleted automatically after 5 days and are used
           only to fix problems and stop abuse.
         </li>
+        <li>
+          <strong>Anonymous step counts:</strong> so I can see how many visitors start and finish
+          the audit and book a call, the site counts those steps. A count holds the step, the page,
+          and for the first page of a visit the website that linked to it (its name only) and any
+          campaign tags in the link (utm_source, utm_medium, utm_campaign). It holds no cookie, no
+          id, no IP address, no browser details and nothing you typed, so it cannot be tied to you.
+          If your browser sends Do Not Track or Global Privacy Control, nothing is counted.
+        </li>
       </ul>
       <p>
         Your IP address is never saved with a message, sign-up or audit. Messages, sign-ups and
@@ -87,6 +95,11 @@ export default function PrivacyPage() {
         <li>
           <strong>The site itself:</strong> the pages and images, so the site opens offline. Your
           browser replaces them when a new version of the site comes out.
+        </li>
+        <li>
+          <strong>Where this visit came from:</strong> the linking website's name and the campaign
+          tags of the link you arrived by, kept only until you close the tab. If you send a message
+          or an audit during that visit, they are sent with it, so I know how you found the site.
         </li>
       </ul>
       <p>

@@ -147,11 +147,14 @@ export function auditSubmission(opts: {
   flow?: 'free' | 'member'
   otherTexts?: Record<string, string>
   userAgent?: string
+  /** Which option each question gets (default: a mix, so scores differ per section). */
+  optionIndex?: (questionIndex: number) => number
 }) {
   const engine = loadEngine()
   const answers: Record<string, string> = {}
+  const pick = opts.optionIndex ?? ((i: number) => i * 2)
   engine.questions.forEach((q, i) => {
-    answers[q.id] = q.options[(i * 2) % q.options.length].value
+    answers[q.id] = q.options[pick(i) % q.options.length].value
   })
   for (const id of Object.keys(opts.otherTexts ?? {})) answers[id] = 'other'
   const evaluation = engine.evaluateAudit(answers, opts.otherTexts ?? {})

@@ -6,7 +6,14 @@ import { createUser, pbUrl, recordId, superuserClient, uniqueEmail } from '../he
 
 export type ActorName = 'guest' | 'userA' | 'userBUnverified' | 'userBVerified' | 'admin'
 export type CollectionName =
-  'audits' | 'contacts' | 'newsletter_subscriptions' | 'users' | 'mail_outbox'
+  | 'audits'
+  | 'contacts'
+  | 'newsletter_subscriptions'
+  | 'users'
+  | 'mail_outbox'
+  | 'people'
+  | 'person_updates'
+  | 'events'
 
 export interface Actor {
   /** '' for the guest. */
@@ -135,6 +142,22 @@ export async function seedWorld(): Promise<World> {
     create('mailFailedToRequeue', 'mail_outbox', mailBody('failed')),
   ])
 
+  // People are made by the server from the rows above; notes and events are written here.
+  const personEmail = uniqueEmail('rules-person')
+  await create('contactOfPerson', 'contacts', { ...contactBody(), email: personEmail })
+  const person = await su
+    .collection('people')
+    .getFirstListItem(su.filter('email = {:e}', { e: personEmail }))
+  rows.person = person.id
+  await Promise.all([
+    create('personNote', 'person_updates', {
+      person: person.id,
+      kind: 'note',
+      text: 'Called, no answer.',
+    }),
+    create('event', 'events', { name: 'visit', path: '/' }),
+  ])
+
   const listed: Record<CollectionName, string[]> = {
     audits: [
       rows.auditOfA,
@@ -144,10 +167,13 @@ export async function seedWorld(): Promise<World> {
       rows.freeAuditWithEmailOfBVerified,
       rows.auditOfBVerified,
     ],
-    contacts: [rows.contact, rows.contactToProcess],
+    contacts: [rows.contact, rows.contactToProcess, rows.contactOfPerson],
     newsletter_subscriptions: [rows.subscription, rows.subscriptionToDeactivate],
     users: [userA.id, userBUnverified.id, userBVerified.id, admin.id],
     mail_outbox: [rows.mailFailed, rows.mailSent, rows.mailFailedToRequeue],
+    people: [rows.person],
+    person_updates: [rows.personNote],
+    events: [rows.event],
   }
   return { su, actors, listed, rows, leaving }
 }

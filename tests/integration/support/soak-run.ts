@@ -149,7 +149,7 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
     ok: false,
     problems: [],
     submissions: options.visitors * options.submissionsPerVisitor,
-    rows: { contacts: 0, newsletter_subscriptions: 0, audits: 0 },
+    rows: { contacts: 0, newsletter_subscriptions: 0, audits: 0, person_updates: 0, events: 0 },
     duplicates: 0,
     missing: 0,
     queuedLeft: 0,

@@ -1,0 +1,46 @@
+/// <reference path="../../.pb-types/types.d.ts" />
+// Checks where a visit came from, as a client may send it: on an audit or a message
+// (`firstTouch`, an object) and on a funnel event (its own fields). Only the known fields,
+// single-line strings within their limits; anything else is a 400 naming the field.
+
+const { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } = require(`${__hooks}/lib/shared.cjs`)
+
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/** The problem with one touch field's value, or '' when it is fine. */
+function touchFieldProblem(field, value) {
+  if (typeof value !== 'string') return 'Must be text.'
+  if (value.length > FIRST_TOUCH_MAX[field])
+    return 'Must be at most ' + FIRST_TOUCH_MAX[field] + ' characters.'
+  if (CONTROL.test(value)) return 'Must be a single line of text.'
+  if (field === 'path' && value && value.charAt(0) !== '/') return 'Must be a path on this site.'
+  return ''
+}
+
+/**
+ * The stored first touch for a sent value: null for none, or { fieldErrors } for a bad one.
+ * @returns {{ value: Record<string, string> | null, problems: Record<string, string> }}
+ */
+function readFirstTouch(sent) {
+  /** @type {Record<string, string>} */
+  const problems = {}
+  if (sent === undefined || sent === null || sent === '') return { value: null, problems }
+  if (typeof sent !== 'object' || Array.isArray(sent)) {
+    problems.firstTouch = 'Must be an object.'
+    return { value: null, problems }
+  }
+  /** @type {Record<string, string>} */
+  const value = {}
+  for (const key of Object.keys(sent)) {
+    if (FIRST_TOUCH_FIELDS.indexOf(key) < 0) {
+      problems['firstTouch.' + key] = 'Unknown field.'
+      continue
+    }
+    const problem = touchFieldProblem(key, sent[key])
+    if (problem) problems['firstTouch.' + key] = problem
+    else if (sent[key]) value[key] = sent[key]
+  }
+  return { value: Object.keys(value).length ? value : null, problems }
+}
+
+module.exports = { readFirstTouch, touchFieldProblem }

@@ -1,0 +1,157 @@
+/// <reference path="../../.pb-types/types.d.ts" />
+// The funnel's numbers for the consultant (GET /api/admin/funnel) and the visitors' peer
+// benchmark (GET /api/peer-benchmark), counted by the database. Neither reads anything about a
+// person: events carry no identity, and the benchmark is a histogram of scores.
+
+const { FUNNEL_STEPS } = require(`${__hooks}/lib/shared.cjs`)
+
+function rows(app, sql, params, shape) {
+  const result = arrayOf(new DynamicModel(shape))
+  app.db().newQuery(sql).bind(params).all(result)
+  return result
+}
+
+/** A PocketBase date string `days` days before `now` (epoch ms). */
+function daysAgo(now, days) {
+  return new Date(now - days * 86400000).toISOString().replace('T', ' ')
+}
+
+/**
+ * Counts per step, conversion from the step before, counts per week (weeks start on Monday),
+ * the top referrers and campaigns of visits, and the average score per audit section.
+ */
+function funnelReport(app, days, now) {
+  const since = daysAgo(now, days)
+  const params = { since: since }
+  // One pass over the period (the (created, name) index covers it): counts per week and step,
+  // summed into the period's counts per step.
+  const counts = {}
+  for (const step of FUNNEL_STEPS) counts[step] = 0
+  const weeks = {}
+  for (const row of rows(
+    app,
+    "SELECT date(substr(created, 1, 10), '-6 days', 'weekday 1') AS week, name, COUNT(*) AS count FROM events WHERE created >= {:since} GROUP BY week, name",
+    params,
+    { week: '', name: '', count: 0 },
+  )) {
+    if (!weeks[row.week]) {
+      weeks[row.week] = {}
+      for (const step of FUNNEL_STEPS) weeks[row.week][step] = 0
+    }
+    weeks[row.week][row.name] = row.count
+    counts[row.name] = (counts[row.name] || 0) + row.count
+  }
+  const steps = FUNNEL_STEPS.map(function (step, i) {
+    const before = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]]
+    return {
+      step: step,
+      count: counts[step],
+      // Share of the step before (null for the first step or when the step before is 0).
+      conversion: i === 0 || before === 0 ? null : Math.round((counts[step] / before) * 1000) / 10,
+    }
+  })
+
+  const byWeek = Object.keys(weeks)
+    .sort()
+    .map(function (week) {
+      return { week: week, counts: weeks[week] }
+    })
+
+  const referrers = rows(
+    app,
+    "SELECT referrer, COUNT(*) AS count FROM events WHERE name = 'visit' AND created >= {:since} AND referrer != '' GROUP BY referrer ORDER BY count DESC, referrer LIMIT 10",
+    params,
+    { referrer: '', count: 0 },
+  ).map(function (r) {
+    return { referrer: r.referrer, count: r.count }
+  })
+  const campaigns = rows(
+    app,
+    "SELECT utmSource AS source, utmMedium AS medium, utmCampaign AS campaign, COUNT(*) AS count FROM events WHERE name = 'visit' AND created >= {:since} AND (utmSource != '' OR utmMedium != '' OR utmCampaign != '') GROUP BY utmSource, utmMedium, utmCampaign ORDER BY count DESC, campaign LIMIT 10",
+    params,
+    { source: '', medium: '', campaign: '', count: 0 },
+  ).map(function (r) {
+    return { source: r.source, medium: r.medium, campaign: r.campaign, count: r.count }
+  })
+  // Across all audits, from the score histograms (recomputed at most every 10 minutes): a scan
+  // of every audit's JSON on each report would cost more than the rest of the report.
+  const histograms = cachedScoreHistograms(app, now).value
+  const sections = Object.keys(histograms.sections)
+    .sort()
+    .map(function (section) {
+      let audits = 0
+      let sum = 0
+      histograms.sections[section].forEach(function (count, score) {
+        audits += count
+        sum += count * score
+      })
+      return { section: section, average: audits ? Math.round(sum / audits) : 0, audits: audits }
+    })
+
+  return { days: days, since: since, steps: steps, weeks: byWeek, referrers, campaigns, sections }
+}
+
+/** How many audits scored each value 0-100, overall and per section (index = score). */
+function scoreHistograms(app) {
+  const total = new DynamicModel({ count: 0 })
+  app.db().newQuery('SELECT COUNT(*) AS count FROM audits').one(total)
+  const empty = function () {
+    const counts = []
+    for (let i = 0; i <= 100; i++) counts.push(0)
+    return counts
+  }
+  const overall = empty()
+  for (const row of rows(
+    app,
+    'SELECT CAST(COALESCE(overallScore, 0) AS INTEGER) AS score, COUNT(*) AS count FROM audits GROUP BY score',
+    {},
+    { score: 0, count: 0 },
+  )) {
+    overall[Math.max(0, Math.min(100, row.score))] += row.count
+  }
+  const sections = {}
+  for (const row of rows(
+    app,
+    "SELECT s.key AS section, CAST(ROUND(s.value) AS INTEGER) AS score, COUNT(*) AS count FROM audits, json_each(audits.scores, '$.sectionScores') AS s WHERE json_valid(audits.scores) GROUP BY section, score",
+    {},
+    { section: '', score: 0, count: 0 },
+  )) {
+    if (!sections[row.section]) sections[row.section] = empty()
+    sections[row.section][Math.max(0, Math.min(100, row.score))] += row.count
+  }
+  return { audits: total.count, overall: overall, sections: sections }
+}
+
+/**
+ * The score histograms, recomputed at most every PEER_CACHE_MS (10 minutes) and kept in the app
+ * store as a JSON string (plain strings are safe to share between the pooled VMs).
+ * @returns {{ computedAt: number, value: { audits: number, overall: number[], sections: Record<string, number[]> } }}
+ */
+function cachedScoreHistograms(app, now) {
+  const { PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
+  const store = $app.store()
+  let cached = null
+  try {
+    cached = JSON.parse(String(store.get('score-histograms') || 'null'))
+  } catch (_) {
+    cached = null
+  }
+  if (!cached || now - cached.computedAt >= PEER_CACHE_MS) {
+    cached = { computedAt: now, value: scoreHistograms(app) }
+    store.set('score-histograms', JSON.stringify(cached))
+  }
+  return cached
+}
+
+/** The public benchmark: only the count below `minAudits`, the histograms from then on. */
+function peerBenchmark(app, minAudits, now) {
+  const cached = cachedScoreHistograms(app, now)
+  const value = cached.value
+  const benchmark =
+    value.audits < minAudits
+      ? { audits: value.audits }
+      : { audits: value.audits, overall: value.overall, sections: value.sections }
+  return { computedAt: cached.computedAt, benchmark: benchmark }
+}
+
+module.exports = { funnelReport, peerBenchmark }

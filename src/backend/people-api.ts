@@ -1,0 +1,136 @@
+// Typed PocketBase calls of the lead workspace (/audit-admin, People and Funnel tabs): the
+// people list the server keeps per e-mail (pb_hooks/people.pb.js), one person's page (their
+// audits, messages, newsletter sign-up, notes and status changes) and the funnel report
+// (pb_hooks/funnel.pb.js). Notes and status changes are sent through the outbox, not from here.
+// Every call takes the client first so the same code runs in the app and in integration tests.
+import type PocketBase from 'pocketbase'
+import type { ListResult } from 'pocketbase'
+import { toPbTime } from '../config/dates'
+import type { FunnelStep, PersonStatus } from '../config/leads'
+import { SCORE_BANDS, type ScoreBand } from '../config/score-bands'
+import { ADMIN_PAGE_SIZE } from './admin-api'
+import {
+  collections,
+  type AuditRecord,
+  type ContactRecord,
+  type NewsletterRecord,
+  type PersonRecord,
+  type PersonUpdateRecord,
+} from './types'
+
+/** A score band, or 'none' for people with no audit. */
+export type PeopleBand = ScoreBand | 'none'
+
+/** What the consultant narrowed the People list to. */
+export interface PeopleFilter {
+  /** Part of a name or an e-mail. */
+  search: string
+  status: PersonStatus | ''
+  band: PeopleBand | ''
+  /** Last activity at or after this time. */
+  since: Date | null
+}
+
+export const emptyPeopleFilter: PeopleFilter = { search: '', status: '', band: '', since: null }
+
+/** The newsletter row as either schema has it (`active` before double opt-in, `status` after). */
+export type SubscriptionRecord = Pick<NewsletterRecord, 'id' | 'email' | 'created'> & {
+  active?: boolean
+  status?: string
+  confirmedAt?: string
+  updated?: string
+}
+
+/** Everything on one person's page. */
+export interface PersonPage {
+  person: PersonRecord
+  audits: AuditRecord[]
+  messages: ContactRecord[]
+  subscription: SubscriptionRecord | null
+  updates: PersonUpdateRecord[]
+}
+
+export interface FunnelReport {
+  days: number
+  since: string
+  steps: { step: FunnelStep; count: number; conversion: number | null }[]
+  weeks: { week: string; counts: Record<FunnelStep, number> }[]
+  referrers: { referrer: string; count: number }[]
+  campaigns: { source: string; medium: string; campaign: string; count: number }[]
+  sections: { section: string; average: number; audits: number }[]
+}
+
+const BAND_FILTERS: Record<PeopleBand, string> = {
+  green: `auditCount > 0 && latestScore >= ${SCORE_BANDS.green.min}`,
+  yellow: `auditCount > 0 && latestScore >= ${SCORE_BANDS.yellow.min} && latestScore < ${SCORE_BANDS.green.min}`,
+  red: `auditCount > 0 && latestScore < ${SCORE_BANDS.yellow.min}`,
+  none: 'auditCount = 0',
+}
+
+/** The server-side filter of the People list (`~` is a literal, case-insensitive contains). */
+export function peopleFilter(pb: PocketBase, filter: PeopleFilter): string {
+  const parts: string[] = []
+  const search = filter.search.trim().replace(/%/g, '\\%')
+  if (search) parts.push(pb.filter('(email ~ {:q} || name ~ {:q})', { q: search }))
+  if (filter.status) parts.push(pb.filter('status = {:status}', { status: filter.status }))
+  if (filter.band) parts.push(`(${BAND_FILTERS[filter.band]})`)
+  if (filter.since)
+    parts.push(pb.filter('lastActivityAt >= {:since}', { since: toPbTime(filter.since) }))
+  return parts.join(' && ')
+}
+
+const PEOPLE_SORT = '-lastActivityAt,-created'
+
+/** One page of people, most recently active first. */
+export function listPeople(
+  pb: PocketBase,
+  page: number,
+  filter: PeopleFilter,
+): Promise<ListResult<PersonRecord>> {
+  return pb.collection(collections.people).getList<PersonRecord>(page, ADMIN_PAGE_SIZE, {
+    filter: peopleFilter(pb, filter),
+    sort: PEOPLE_SORT,
+  })
+}
+
+/** Every person matching the filter (for the CSV). */
+export function listAllPeople(pb: PocketBase, filter: PeopleFilter): Promise<PersonRecord[]> {
+  return pb.collection(collections.people).getFullList<PersonRecord>({
+    filter: peopleFilter(pb, filter),
+    sort: PEOPLE_SORT,
+    batch: 500,
+  })
+}
+
+/** A person's page; null when the person no longer exists (their data was deleted). */
+export async function getPersonPage(pb: PocketBase, id: string): Promise<PersonPage | null> {
+  let person: PersonRecord
+  try {
+    person = await pb.collection(collections.people).getOne<PersonRecord>(id)
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return null
+    throw err
+  }
+  const byEmail = pb.filter('email = {:email}', { email: person.email })
+  const [audits, messages, subscriptions, updates] = await Promise.all([
+    pb
+      .collection(collections.audits)
+      .getFullList<AuditRecord>({ filter: byEmail, sort: '-created' }),
+    pb
+      .collection(collections.contacts)
+      .getFullList<ContactRecord>({ filter: byEmail, sort: '-created' }),
+    pb
+      .collection(collections.newsletter)
+      .getList<SubscriptionRecord>(1, 1, { filter: byEmail, sort: '-created' }),
+    pb.collection(collections.personUpdates).getFullList<PersonUpdateRecord>({
+      filter: pb.filter('person = {:id}', { id }),
+      sort: '-created',
+    }),
+  ])
+  return { person, audits, messages, subscription: subscriptions.items[0] ?? null, updates }
+}
+
+/** The funnel over the last `days` days (7, 30 or 90), counted by the server. */
+export function getFunnel(pb: PocketBase, days: number): Promise<FunnelReport> {
+  return pb.send<FunnelReport>('/api/admin/funnel', { method: 'GET', query: { days } })
+}

@@ -1,0 +1,173 @@
+// The lead workspace in Chromium on a phone, against the real server: People lists one row per
+// e-mail across an audit and a message, a person's page shows the timeline; offline, a status
+// change and a note wait in the outbox (also across a reload, from the offline copy), and are
+// sent once back online. Also the Funnel tab, and axe-core on both.
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { expect, test } from './support/csp-guard'
+import type { Page } from '@playwright/test'
+import PocketBase from 'pocketbase'
+import { answersScoring } from '../unit/admin/audit-answers'
+import { parseCsv } from '../unit/admin/parse-csv'
+import {
+  baseURL,
+  createUser,
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  promoteAdmin,
+  screenshot,
+  superuser,
+  TEST_PASSWORD,
+} from './support/helpers'
+
+async function signInAs(page: Page, email: string) {
+  const pb = new PocketBase(baseURL())
+  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
+  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
+  }, session)
+}
+
+async function seedPerson(email: string) {
+  const guest = new PocketBase(baseURL())
+  guest.autoCancellation(false)
+  await guest.collection('audits').create({
+    flow: 'free',
+    email,
+    answers: answersScoring(42),
+    otherTexts: {},
+    newsletterSubscription: false,
+    completedAt: new Date().toISOString(),
+    firstTouch: { path: '/free-audit', referrer: 'google.com', utmCampaign: 'spring' },
+  })
+  await guest.collection('contacts').create({
+    name: 'Robin Innkeeper',
+    email: email.toUpperCase(),
+    message: 'Saw my score - can we talk about bookings?',
+    source: 'business_efficiency_audit',
+  })
+}
+
+test('People on a phone: one person per e-mail; offline status and note wait, survive a reload and sync', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label: 'people-owner' })
+  promoteAdmin(admin.email)
+  const email = `robin-${randomBytes(4).toString('hex')}@inn.example`
+  await seedPerson(email)
+
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin`)
+  await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('robin innkeeper')
+  const rows = page.getByRole('region', { name: 'People' }).locator('tbody tr')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(email)
+  await expect(rows.first()).toContainText('42%')
+  await expect(rows.first()).toContainText('New')
+  await expectAccessible(page)
+  await screenshot(page, 'people-list')
+
+  await rows
+    .first()
+    .getByRole('button', { name: /Robin Innkeeper/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByText('google.com · spring · landed on /free-audit')).toBeVisible()
+  const timeline = page.locator('.admin-timeline')
+  await expect(timeline).toContainText('Free Efficiency Audit: 42%')
+  await expect(timeline).toContainText('Saw my score - can we talk about bookings?')
+  const reply = page.getByRole('link', { name: 'Reply' })
+  await expect(reply).toHaveAttribute('href', new RegExp(`^mailto:${email}\\?subject=`))
+  await expectAccessible(page)
+  await screenshot(page, 'person-page')
+
+  // The service worker controls the page before the network goes, so a reload works offline.
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+
+  await context.setOffline(true)
+  await page.getByLabel('Status', { exact: true }).selectOption('contacted')
+  await page.getByRole('button', { name: 'Save status' }).click()
+  await page.getByLabel('Add a note').fill('Called from the road, left a message.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByText('2 changes waiting to send.')).toBeVisible()
+  await expect(timeline.getByText('Waiting to send')).toHaveCount(2)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByText(/^Offline: showing the copy synced /)).toBeVisible()
+  await expect(page.getByText('2 changes waiting to send.')).toBeVisible()
+  await expect(timeline).toContainText('Status set to Contacted')
+  await expect(timeline).toContainText('Called from the road, left a message.')
+  await screenshot(page, 'person-offline')
+
+  await context.setOffline(false)
+  await expect(timeline.getByText('Waiting to send')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByText(/^Synced /)).toBeVisible()
+  await expect(timeline).toContainText('Status set to Contacted')
+  await expect(timeline).toContainText('Called from the road, left a message.')
+
+  const su = await superuser()
+  const person = await su
+    .collection('people')
+    .getFirstListItem(su.filter('email = {:e}', { e: email }))
+  expect(person.status).toBe('contacted')
+  const updates = await su
+    .collection('person_updates')
+    .getFullList({ filter: su.filter('person = {:p}', { p: person.id }) })
+  expect(updates.map((u) => u.kind).sort()).toEqual(['note', 'status'])
+
+  await page.getByRole('button', { name: 'Back to People' }).click()
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(email)
+  await expect(rows.first()).toContainText('Contacted')
+
+  // Export CSV writes the people the filter matches.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = parseCsv((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''))
+  expect(csv.filter((row) => row.length > 1)).toEqual([
+    expect.arrayContaining(['Email', 'Status', 'Latest Score']),
+    expect.arrayContaining([email, 'Robin Innkeeper', 'Contacted', '42']),
+  ])
+
+  await page.setViewportSize(DESKTOP)
+  await expectAccessible(page)
+  await screenshot(page, 'people-list')
+  await rows
+    .first()
+    .getByRole('button', { name: /Robin Innkeeper/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await screenshot(page, 'person-page')
+})
+
+test('the Funnel tab shows the steps, by week, sources and section averages', async ({ page }) => {
+  const admin = await createUser({ label: 'funnel-owner' })
+  promoteAdmin(admin.email)
+  const guest = new PocketBase(baseURL())
+  guest.autoCancellation(false)
+  await guest.collection('events').create({ name: 'visit', path: '/', referrer: 'duckduckgo.com' })
+  await signInAs(page, admin.email)
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size)
+    await page.goto(`${baseURL()}/audit-admin?tab=funnel`)
+    await expect(page.getByRole('region', { name: 'Funnel steps' })).toContainText('Visits')
+    await expect(page.getByText('duckduckgo.com')).toBeVisible()
+    await expectAccessible(page)
+    await screenshot(page, 'funnel')
+  }
+})
