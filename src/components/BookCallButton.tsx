@@ -1,8 +1,29 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { site } from '../config/site'
 import { Modal } from './Modal'
-import { SchedulerEmbed } from './SchedulerEmbed'
+import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
+
+// The scheduler's code comes with the dialog, not with every page that has the button (the
+// service worker precaches it for offline use). Without it (offline before the worker has it),
+// the dialog still gives the direct ways to book.
+const SchedulerEmbed = lazy(() =>
+  import('./SchedulerEmbed').then(
+    (module) => ({ default: module.SchedulerEmbed }),
+    () => ({ default: SchedulerUnavailable }),
+  ),
+)
+
+function SchedulerUnavailable() {
+  return (
+    <div className="scheduler">
+      <p className="scheduler__status-text scheduler__status-text--problem" role="status">
+        The scheduler needs a connection.
+      </p>
+      <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
+    </div>
+  )
+}
 
 interface BookCallButtonProps {
   label?: string
@@ -33,7 +54,15 @@ export function BookCallButton({
           Pick a time for a free 15-minute call with {site.ownerFirstName}. We'll talk about where
           your week goes and whether I can help - no pressure, no jargon.
         </p>
-        <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
+        <Suspense
+          fallback={
+            <p className="scheduler__status-text" role="status">
+              Loading the scheduler...
+            </p>
+          }
+        >
+          <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
+        </Suspense>
       </Modal>
     </>
   )

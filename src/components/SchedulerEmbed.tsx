@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
+import { SchedulerDirectLine } from './SchedulerDirectLine'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import type { SchedulerPrefill } from './scheduler-script'
@@ -101,13 +102,7 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
           className={`scheduler__frame${state === 'ready' ? '' : ' scheduler__frame--idle'}`}
         />
       </div>
-      <p className="scheduler__direct">
-        Can't see the calendar?{' '}
-        <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
-          Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>{' '}
-        or e-mail me at <a href={`mailto:${site.email}`}>{site.email}</a>.
-      </p>
+      <SchedulerDirectLine bookingUrl={bookingUrl} />
     </div>
   )
 }
