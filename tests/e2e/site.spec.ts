@@ -11,6 +11,7 @@ import {
   expectAccessible,
   MOBILE,
   screenshot,
+  waitForApp,
 } from './support/helpers'
 
 const navTargets = [
@@ -285,6 +286,7 @@ test.describe('booking', () => {
   }) => {
     await page.setViewportSize(MOBILE)
     await page.goto(`${baseURL()}/`)
+    await waitForApp(page)
     await context.setOffline(true)
     const open = page.getByRole('button', { name: 'Book Your Strategy Call' }).first()
     await open.click()

@@ -74,3 +74,18 @@ export async function screenshot(page: Page, name: string) {
 
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
+
+/**
+ * Waits until the app has taken over the prerendered page (hydrated): before that its buttons do
+ * nothing, so a test that then cuts the network would only test the network's timing.
+ */
+export async function waitForApp(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .getByRole('contentinfo')
+        .locator('form')
+        .evaluate((form) => (form as HTMLFormElement & { appReady?: boolean }).appReady === true),
+    )
+    .toBe(true)
+}
