@@ -2,11 +2,11 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { paths, safeNext, withNext } from '../../config/paths'
-import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
 import { loginErrorMessage } from '../../backend/errors'
-import { requestPasswordReset, signIn, useSession } from '../../backend/session'
+import { signIn, useSession } from '../../backend/session'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
+import { useResetLinkRequest } from './use-reset-link-request'
 import './account.css'
 import { EMAIL_MAX } from '../../config/limits'
 import { Field } from '../../components/Field'
@@ -96,24 +96,8 @@ export default function LoginPage() {
 function ForgotPassword({ initialEmail }: { initialEmail: string }) {
   const [open, setOpen] = useState(false)
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+  const { busy, result, onSubmit } = useResetLinkRequest(email)
   const ids = { panel: useId(), email: useId() }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setResult(null)
-    try {
-      await requestPasswordReset(email)
-      setResult({ ok: true, text: accountMessages.resetRequested })
-    } catch (err) {
-      setResult({ ok: false, text: passwordResetErrorMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <div className="account-forgot">

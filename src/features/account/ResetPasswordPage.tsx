@@ -4,16 +4,15 @@ import { Link, useParams } from 'react-router-dom'
 import {
   MIN_PASSWORD_LENGTH,
   accountMessages,
-  passwordResetErrorMessage,
   validateNewPassword,
 } from '../../backend/account-api'
 import { confirmPasswordReset, type TokenOutcome } from '../../backend/account-links'
-import { requestPasswordReset } from '../../backend/session'
 import { Field } from '../../components/Field'
 import { EMAIL_MAX, PASSWORD_MAX_BYTES } from '../../config/limits'
 import { messages } from '../../config/messages'
 import { paths } from '../../config/paths'
 import { useFocusOnChange } from './use-link-outcome'
+import { useResetLinkRequest } from './use-reset-link-request'
 import './account.css'
 
 type PasswordField = 'password' | 'passwordConfirm'
@@ -146,23 +145,7 @@ function problemOf(outcome: TokenOutcome): { field?: PasswordField; message: str
 function NewResetLink() {
   const emailId = useId()
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setResult(null)
-    try {
-      await requestPasswordReset(email)
-      setResult({ ok: true, text: accountMessages.resetRequested })
-    } catch (err) {
-      setResult({ ok: false, text: passwordResetErrorMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, result, onSubmit } = useResetLinkRequest(email)
 
   return (
     <form className="account-form" onSubmit={onSubmit}>
