@@ -24,3 +24,17 @@ export function startMailReceiver(options?: {
 }): Promise<MailReceiver>
 
 export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope'>
+
+export interface RefusingReceiver {
+  port: number
+  /** How many recipients it was offered (and refused). */
+  offered(): number
+  close(): Promise<void>
+}
+
+export function startRefusingReceiver(options: {
+  code: number
+  text: string
+  login?: boolean
+  port?: number
+}): Promise<RefusingReceiver>

@@ -49,6 +49,45 @@ export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onErro
 }
 
 /**
+ * An SMTP server that refuses every recipient with `code` and `text` (550: a permanent refusal,
+ * 421: try again later) or, with `login`, refuses the relay login itself with them (535). For
+ * the tests of what the queue does with each answer. Resolves to { port, offered(), close() }.
+ */
+export function startRefusingReceiver({ code, text, login = false, port = 0 }) {
+  let offered = 0
+  const refusal = () => Object.assign(new Error(text), { responseCode: code })
+  const server = new SMTPServer({
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(refusal())
+    },
+    onRcptTo(_address, _session, callback) {
+      offered++
+      callback(refusal())
+    },
+    onData(stream, _session, callback) {
+      stream.resume()
+      stream.on('end', () => callback(refusal()))
+    },
+  })
+  server.on('error', () => undefined)
+  return new Promise((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.server.off('error', reject)
+      resolve({
+        port: server.server.address().port,
+        offered: () => offered,
+        close: () => new Promise((done) => server.close(() => done())),
+      })
+    })
+  })
+}
+
+/**
  * Reads a raw RFC 5322 message: decoded headers (lower-case names), the plain-text and HTML
  * parts (quoted-printable and base64 decoded), and the raw source.
  */
