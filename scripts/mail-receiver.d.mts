@@ -21,6 +21,7 @@ export function startMailReceiver(options?: {
   host?: string
   onMail?: (mail: ReceivedMail) => void
   onError?: (err: Error) => void
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void>
 }): Promise<MailReceiver>
 
 export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope'>

@@ -4,10 +4,17 @@
 import { SMTPServer } from 'smtp-server'
 
 /**
- * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message.
+ * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message;
+ * `beforeAnswer(mail)`, a promise, holds the server's "250 OK" until it settles.
  * Resolves to { port, close() } once it listens.
  */
-export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onError } = {}) {
+export function startMailReceiver({
+  port = 0,
+  host = '127.0.0.1',
+  onMail,
+  onError,
+  beforeAnswer,
+} = {}) {
   const server = new SMTPServer({
     // PocketBase upgrades to STARTTLS when offered (and verifies the certificate): offer none.
     disabledCommands: ['STARTTLS'],
@@ -27,7 +34,15 @@ export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onErro
             to: session.envelope.rcptTo.map((r) => r.address),
           }
           onMail?.(mail)
-          callback()
+          // A test may hold the answer: the sender then waits with the message delivered.
+          if (beforeAnswer) {
+            beforeAnswer(mail).then(
+              () => callback(),
+              (err) => callback(err),
+            )
+          } else {
+            callback()
+          }
         } catch (err) {
           callback(err)
         }
