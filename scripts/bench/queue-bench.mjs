@@ -5,9 +5,10 @@
 //            on a bare collection, same concurrency, rounds alternating plain/contact/contact/plain;
 //   send     the queue's throughput: `count` contacts queued, then sender runs
 //            (POST /api/mail/flush) until every mail reached the receiver.
-// `npm run bench` runs it as its `queue` section. Run alone against other hooks (the code before
-// a change, to compare):
-//   node scripts/bench/queue-bench.mjs [--hooks DIR --migrations DIR]
+// `npm run bench` runs it as its `queue` section. To compare with the code before a change
+// (its pb_hooks/ and pb_migrations/ in DIR, engine built): both servers run at once and take
+// turns, rounds alternating before/after/after/before, so a busy machine hits both alike:
+//   node scripts/bench/queue-bench.mjs --before DIR [--pairs 3]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -223,14 +224,72 @@ export async function runQueueBench({
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** A server for the enqueue measurement: no SMTP (no sender run competes with the creates). */
+async function createServer(hooksDir, migrationsDir) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-bench-'))
+  upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
+  const server = await startPocketBase({
+    port: await freePort(),
+    dataDir,
+    env: {
+      OWNER_EMAIL: 'owner@bench.local',
+      MAIL_FROM: 'site@bench.local',
+      APP_URL: 'http://127.0.0.1',
+      SMTP_HOST: '',
+      MAIL_VISITOR_PER_IP_PER_DAY: '100000000',
+      OWNER_MAIL_PER_HOUR: '0',
+    },
+    extra: [`--hooksDir=${hooksDir}`, `--migrationsDir=${migrationsDir}`],
+  })
+  const token = await superuserToken(server.url, SUPERUSER.email, SUPERUSER.password)
+  await exemptLoopbackFromRateLimits(server.url, token)
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Contact creates (each queueing the owner's notification) on the code before a change and on
+ * this one, at once, rounds alternating. Returns { before, after, ratio }.
+ */
+export async function compareEnqueue({ beforeDir, concurrency = 8, roundMs = 5000, pairs = 3 }) {
+  const before = await createServer(join(beforeDir, 'pb_hooks'), join(beforeDir, 'pb_migrations'))
+  const after = await createServer(join(root, 'pb_hooks'), join(root, 'pb_migrations'))
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  try {
+    const counter = { n: 0 }
+    const path = '/api/collections/contacts/records'
+    const run = (server, durationMs) =>
+      hammer({ url: server.url, path, concurrency, durationMs, agent, counter })
+    await run(before, 1500)
+    await run(after, 1500)
+    const rounds = { before: [], after: [] }
+    for (let i = 0; i < pairs; i++) {
+      const order = i % 2 === 0 ? ['before', 'after'] : ['after', 'before']
+      for (const name of order)
+        rounds[name].push(await run(name === 'before' ? before : after, roundMs))
+    }
+    const b = summarize(rounds.before)
+    const a = summarize(rounds.after)
+    return { concurrency, before: b, after: a, ratio: a.perSecond / b.perSecond }
+  } finally {
+    agent.destroy()
+    await before.stop()
+    await after.stop()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name) => {
     const i = process.argv.indexOf(name)
     return i > 0 ? process.argv[i + 1] : undefined
   }
-  const result = await runQueueBench({
-    hooksDir: arg('--hooks'),
-    migrationsDir: arg('--migrations'),
-  })
+  const beforeDir = arg('--before')
+  const pairs = Number(arg('--pairs') || 3)
+  const result = beforeDir ? await compareEnqueue({ beforeDir, pairs }) : await runQueueBench()
   console.log(JSON.stringify(result, null, 2))
 }
