@@ -206,6 +206,22 @@ function enqueue(app, job) {
   const kind = kindOf(job.kind)
   const recipient = normaliseRecipient(kind, job.recipient)
   if (!recipient) return { queued: false, reason: 'invalid recipient' }
+  /** @type {EnqueueResult} */
+  let result = { queued: false, reason: 'duplicate' }
+  // The caps' counts and the INSERT in one transaction (the caller's, when `app` is one; else
+  // its own): two requests at once cannot both pass a cap. SQLite has one writer at a time.
+  app.runInTransaction((txApp) => {
+    result = enqueueChecked(txApp, kind, job, recipient)
+  })
+  return result
+}
+
+/**
+ * @param {core.App} app @param {DeliveryKind} kind @param {DeliveryJob} job
+ * @param {string} recipient
+ * @returns {EnqueueResult}
+ */
+function enqueueChecked(app, kind, job, recipient) {
   const now = Date.now()
   const clientIp = String(job.clientIp || '').slice(0, 64)
   const uniqueKey = String(job.uniqueKey || '').slice(0, 200)
@@ -237,7 +253,7 @@ function enqueue(app, job) {
   }
   const id = $security.randomStringWithAlphabet(15, ID_ALPHABET)
   const stamp = toPbTime(now)
-  const result = app
+  const inserted = app
     .db()
     .newQuery(
       'INSERT OR IGNORE INTO deliveries (id, kind, channel, class, status, uniqueKey, recipient, sourceId, payload, ' +
@@ -261,7 +277,7 @@ function enqueue(app, job) {
       now: stamp,
     })
     .execute()
-  if (result.rowsAffected() === 0) return { queued: false, reason: 'duplicate' }
+  if (inserted.rowsAffected() === 0) return { queued: false, reason: 'duplicate' }
   return { queued: true, id }
 }
 
@@ -391,13 +407,15 @@ function claim(app, channel, now, limit, bulk) {
   app
     .db()
     .newQuery(
-      "UPDATE deliveries SET status = 'sending', claimedAt = {:now}, updated = {:now} " +
+      "UPDATE deliveries SET status = 'sending', claimedAt = {:claimedAt}, updated = {:now} " +
         'WHERE id IN (SELECT id FROM deliveries ' +
         "WHERE channel = {:channel} AND status = 'pending' AND (runAt = '' OR runAt <= {:now}) " +
         (bulk ? "AND class = 'bulk' " : "AND class != 'bulk' ") +
         `ORDER BY ${CLASS_RANK}, ${KIND_RANK}, runAt, created, id LIMIT {:limit}) RETURNING ${ROW_COLUMNS}`,
     )
-    .bind({ now: toPbTime(now), channel, limit })
+    // A claim is stamped with the real clock, whatever time the run acts at: a run "as if at"
+    // another time must never take another run's fresh claim for a stale one.
+    .bind({ now: toPbTime(now), claimedAt: toPbTime(Date.now()), channel, limit })
     .all(rows)
   /** @param {string} name */
   const rank = (name) => {
@@ -736,7 +754,8 @@ function run(app, options) {
   }
   if (!context.configured && context.reason) summary.configError = context.reason
   const started = Date.now()
-  summary.recovered = recoverClaims(app, channelName, clock(), STALE_CLAIM_MINUTES * MINUTE)
+  // Stale by the real clock (claims are stamped with it), whatever time the run acts at.
+  summary.recovered = recoverClaims(app, channelName, Date.now(), STALE_CLAIM_MINUTES * MINUTE)
   if (context.configured) {
     // Waiting only because the channel was not configured: due now that it is.
     app
