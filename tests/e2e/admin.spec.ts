@@ -364,10 +364,12 @@ test.describe('the console', () => {
       .collection('newsletter_subscriptions')
       .create({ email: `reader@${domain}`, source: 'footer' })
     const su = await superuser()
-    const failed = await su.collection('mail_outbox').create({
-      to: `bounced@${domain}`,
+    const failed = await su.collection('deliveries').create({
+      recipient: `bounced@${domain}`,
       subject: 'Your Business Efficiency Audit results',
       kind: 'visitor_results',
+      channel: 'mail',
+      class: 'visitor',
       status: 'failed',
       attempts: 5,
       lastError: 'connection refused',
@@ -381,14 +383,19 @@ test.describe('the console', () => {
     await expect(rows.first()).toContainText(`reader@${domain}`)
     await expect(rows.first()).toContainText('Footer')
 
+    // The mail line: mail goes out here (the test server's receiver answers).
+    await expect(
+      page.getByRole('region', { name: 'Mail', exact: true }).getByRole('status').first(),
+    ).toHaveText(/^Mail: (last sent|nothing sent yet)/)
     const failedMail = page.getByRole('region', { name: /Failed e-mails/ })
     await expect(failedMail).toContainText(`bounced@${domain}`)
+    await expect(failedMail).toContainText('connection refused')
     await failedMail.getByRole('button', { name: `Retry the e-mail to bounced@${domain}` }).click()
     await expect(
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),
     ).toBeVisible()
     await expect
-      .poll(async () => (await su.collection('mail_outbox').getOne(failed.id)).status)
+      .poll(async () => (await su.collection('deliveries').getOne(failed.id)).status)
       .not.toBe('failed')
   })
 
