@@ -10,6 +10,8 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   webhooks    contact creates with 3 webhook endpoints vs none; 1,000 events delivered to a
+//               receiver on loopback (scripts/bench/webhooks-bench.mjs, a server of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -36,6 +38,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -61,6 +64,8 @@ export const TARGETS = {
 
 // The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
 SECTIONS.push('leads')
+// Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
+SECTIONS.push('webhooks')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -242,6 +247,7 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
   return rows
 }
 
@@ -270,7 +276,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'webhooks')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -317,6 +323,7 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
   } finally {
     await server?.stop()
     try {

@@ -116,7 +116,10 @@ export function WebhookEndpointCard({
   }
 
   return (
-    <article className={`integrations-endpoint integrations-endpoint--${state.tone}`}>
+    <article
+      className={`integrations-endpoint integrations-endpoint--${state.tone}`}
+      aria-labelledby={`${id}-name`}
+    >
       <header className="integrations-endpoint__head">
         <h3 id={`${id}-name`}>{name}</h3>
         <p className="integrations-endpoint__url">{endpoint.url}</p>

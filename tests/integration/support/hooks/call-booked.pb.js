@@ -1,0 +1,21 @@
+/// <reference path="../../../../.pb-types/types.d.ts" />
+// TEST ONLY, never in pb_hooks/: stands in for the booking code that ties a scheduler booking to
+// a person, calling the webhook events exactly as docs/webhooks.md tells it to.
+// POST /api/test/call-booked {"email": "...", "booking": {...}} (superusers)
+routerAdd(
+  'POST',
+  '/api/test/call-booked',
+  (e) => {
+    const body = e.requestInfo().body || {}
+    /** @type {typeof import('../../../../pb_hooks/lib/webhook-events.js')} */
+    const events = require(`${__hooks}/lib/webhook-events.js`)
+    let sent = { eventId: '', queued: 0 }
+    e.app.runInTransaction((txApp) => {
+      sent = events.emitEvent(txApp, 'call.booked', () =>
+        events.callBookedData(txApp, String(body.email || ''), body.booking || {}),
+      )
+    })
+    return e.json(200, sent)
+  },
+  $apis.requireSuperuserAuth(),
+)
