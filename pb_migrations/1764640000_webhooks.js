@@ -8,7 +8,7 @@
 //     same bytes and the same webhook-id on every retry). Admins read them.
 //   - webhook_attempts: the delivery log, one row per attempt: event, attempt number, status
 //     code, time taken, the start of the answer. Admins read it.
-// The deliveries themselves are rows of the delivery queue (kind `webhook`).
+// The deliveries themselves are rows of the delivery queue (kind `webhook`); `down` removes them.
 
 // Names of their own: a migration without require() shares one scope with the others in the
 // type check.
@@ -144,6 +144,8 @@ migrate(
     app.save(attempts)
   },
   (app) => {
+    // Their deliveries in the queue go with them (the queue's own migration is older).
+    app.db().newQuery("DELETE FROM deliveries WHERE kind = 'webhook'").execute()
     for (const name of ['webhook_attempts', 'webhook_events', 'webhook_endpoints']) {
       app.delete(app.findCollectionByNameOrId(name))
     }

@@ -38,12 +38,13 @@ async function post(pb: PocketBase | null, path: string, body: unknown, method =
 const hook = () => ({ url: `${receiver.origin}/hook`, events: ['audit.completed'] })
 
 describe('who may manage endpoints', () => {
-  it.each([
+  const callers: Array<[string, number, () => PocketBase | null]> = [
     ['a guest', 401, () => null],
     ['a signed-in member', 403, () => member.pb],
     ['the admin', 200, () => server.admin.pb],
     ['a superuser', 200, () => server.su],
-  ] as const)('%s adding one gets %i', async (_who, status, client) => {
+  ]
+  it.each(callers)('%s adding one gets %i', async (_who, status, client) => {
     expect((await post(client(), '/api/webhooks', hook())).status).toBe(status)
   })
 
