@@ -98,7 +98,7 @@ function auditCompletedData(/** @type {core.App} */ app, /** @type {core.Record}
       bandLabel: shared.SCORE_BANDS[band].word,
       sectionScores: (scores && scores.sectionScores) || {},
       newsletterOptIn: audit.getBool('newsletterSubscription'),
-      completedAt: audit.getString('completedAt'),
+      completedAt: isoTime(audit.getString('completedAt')),
       createdAt: isoTime(audit.getString('created')),
     },
     source: sourceOf(audit),

@@ -15,7 +15,7 @@
 const shared = require(`${__hooks}/lib/shared.cjs`)
 const guard = require('./webhook-guard.js')
 
-const USER_AGENT = 'NorthCountry-Webhooks/1.0 (+https://www.standardwebhooks.com)'
+const USER_AGENT = 'NorthCountry-Webhooks/1.0'
 // $1: where the answer goes, $2: where curl's report goes; the rest are curl's arguments.
 const SCRIPT =
   'out=$1; err=$2; shift 2; ' +
