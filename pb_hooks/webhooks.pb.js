@@ -1,10 +1,11 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Outgoing webhooks (docs/webhooks.md, docs/decisions/029-outgoing-webhooks.md).
 //
-// Events: each is queued (lib/webhook-events.js emitEvent) in the same transaction as the change
-// that caused it - an audit or a contact message saved, a newsletter sign-up confirmed or
-// unsubscribed, a person's status changed - so it exists exactly when the change does. Nothing
-// is sent inside a request: the delivery queue's `webhook` channel posts them.
+// Events: each is queued (lib/webhook-events.js) in the same transaction as the change that
+// caused it - an audit or a contact message saved, a newsletter sign-up confirmed or
+// unsubscribed, a person's status changed - so it exists exactly when the change does; its body
+// is built when it is first sent (lib/webhook-payloads.js). Nothing is sent inside a request: the
+// delivery queue's `webhook` channel posts them.
 //
 // The consultant's routes (admins and superusers; JSON bodies of at most a few KiB):
 //   POST   /api/webhooks                {url, events, description?} -> {id, secret, endpoint}
@@ -195,13 +196,13 @@ onRecordUpdateRequest((e) => {
 onRecordCreateExecute((e) => {
   /** @type {typeof import('./lib/webhook-events.js')} */
   const events = require(`${__hooks}/lib/webhook-events.js`)
-  events.saveThenEmit(e, 'audit.completed', (txApp) => events.auditCompletedData(txApp, e.record))
+  events.saveThenQueue(e, 'audit.completed', () => ({ auditId: e.record.id }))
 }, 'audits')
 
 onRecordCreateExecute((e) => {
   /** @type {typeof import('./lib/webhook-events.js')} */
   const events = require(`${__hooks}/lib/webhook-events.js`)
-  events.saveThenEmit(e, 'message.received', (txApp) => events.messageReceivedData(txApp, e.record))
+  events.saveThenQueue(e, 'message.received', () => ({ contactId: e.record.id }))
 }, 'contacts')
 
 onRecordUpdateExecute((e) => {
@@ -218,17 +219,24 @@ onRecordUpdateExecute((e) => {
   if (!type) return e.next()
   /** @type {typeof import('./lib/webhook-events.js')} */
   const events = require(`${__hooks}/lib/webhook-events.js`)
-  events.saveThenEmit(e, type, (txApp) => events.subscriberData(txApp, e.record))
+  events.saveThenQueue(e, type, () => ({
+    subscriptionId: e.record.id,
+    status: after,
+    confirmedAt: e.record.getString('confirmedAt'),
+  }))
 }, 'newsletter_subscriptions')
 
 onRecordUpdateExecute((e) => {
   const before = e.record.original().getString('status')
-  if (before === e.record.getString('status')) return e.next()
+  const after = e.record.getString('status')
+  if (before === after) return e.next()
   /** @type {typeof import('./lib/webhook-events.js')} */
   const events = require(`${__hooks}/lib/webhook-events.js`)
-  events.saveThenEmit(e, 'person.status_changed', (txApp) =>
-    events.statusChangedData(txApp, e.record, before),
-  )
+  events.saveThenQueue(e, 'person.status_changed', () => ({
+    personId: e.record.id,
+    previousStatus: before,
+    status: after,
+  }))
 }, 'people')
 
 // --- sending --------------------------------------------------------------------------------

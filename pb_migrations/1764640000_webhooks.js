@@ -5,7 +5,8 @@
 //     hook hides them from superusers too). Admins read them; every change goes through the
 //     /api/webhooks routes.
 //   - webhook_events: each event once, with the exact JSON body every endpoint receives (the
-//     same bytes and the same webhook-id on every retry). Admins read them.
+//     same bytes and the same webhook-id on every retry), or the args it is built from at the
+//     first send. Admins read them.
 //   - webhook_attempts: the delivery log, one row per attempt: event, attempt number, status
 //     code, time taken, the start of the answer. Admins read it.
 // The deliveries themselves are rows of the delivery queue (kind `webhook`); `down` removes them.
@@ -82,8 +83,10 @@ migrate(
         deleteRule: null,
         fields: [
           { name: 'type', type: 'text', required: true, max: 64 },
-          // The exact JSON text sent ({type, timestamp, data}).
-          { name: 'body', type: 'text', required: true, max: 65536 },
+          // The exact JSON text sent ({type, timestamp, data}); for the site's own events it is
+          // built from `args` (ids, statuses) when the first delivery is sent, then kept.
+          { name: 'body', type: 'text', max: 65536 },
+          { name: 'args', type: 'json', maxSize: 2000 },
           // The endpoint of a test event (sent to that one only); '' for real events.
           { name: 'testEndpoint', type: 'text', max: 32 },
           { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },

@@ -11,6 +11,8 @@
 const shared = require(`${__hooks}/lib/shared.cjs`)
 const { permanentError } = require('./delivery-errors.js')
 const signing = require('./webhook-signing.js')
+const payloads = require('./webhook-payloads.js')
+const webhookLog = require('./webhook-log.js')
 
 /**
  * Milliseconds to wait after the `attempt`-th failed attempt (1 = the first).
@@ -64,7 +66,7 @@ function render(app, row) {
   } catch (_) {
     throw permanentError('The event is no longer stored.')
   }
-  const body = event.getString('body')
+  const body = payloads.eventBody(app, event)
   // The signature's time is the real clock's, whatever time a test run pretends it is.
   const now = Date.now()
   const headers = signing.signatureHeaders(
@@ -86,8 +88,8 @@ const kinds = {
     keepBody: false,
     backoffMs,
     render,
-    afterFailed(app, row) {
-      require('./webhook-log.js').markGivenUp(app, row.id)
+    afterFailed(app, row, reason) {
+      webhookLog.markGivenUp(app, row, triggerOf(row), reason)
     },
   },
 }

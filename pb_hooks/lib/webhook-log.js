@@ -35,11 +35,46 @@ function recordAttempt(app, attempt) {
 
 /**
  * The queue gave up on a delivery: its latest logged attempt, if it said it would be retried,
- * now says `failed` (a `refused` one keeps saying why).
+ * now says `failed` (a `refused` one keeps saying why). A delivery given up before any attempt
+ * (its event could not be built: the audit was deleted, say) gets one line saying why.
  * @param {core.App} app
- * @param {string} deliveryId
+ * @param {{ id: string, recipient: string, sourceId: string, attempts: number }} row
+ * @param {string} trigger
+ * @param {string} reason
  */
-function markGivenUp(app, deliveryId) {
+function markGivenUp(app, row, trigger, reason) {
+  const logged = new DynamicModel({ n: 0 })
+  app
+    .db()
+    .newQuery('SELECT COUNT(*) AS n FROM webhook_attempts WHERE delivery = {:delivery}')
+    .bind({ delivery: row.id })
+    .one(logged)
+  if (logged.n === 0) {
+    const event = new DynamicModel({ type: '' })
+    try {
+      app
+        .db()
+        .newQuery('SELECT type FROM webhook_events WHERE id = {:id}')
+        .bind({ id: row.sourceId })
+        .one(event)
+    } catch (_) {
+      return // the event itself is gone: nothing to point the line at
+    }
+    recordAttempt(app, {
+      endpointId: row.recipient,
+      eventId: row.sourceId,
+      eventType: event.type,
+      deliveryId: row.id,
+      attempt: row.attempts + 1,
+      trigger,
+      outcome: 'failed',
+      statusCode: 0,
+      durationMs: 0,
+      response: '',
+      error: String(reason || ''),
+    })
+    return
+  }
   app
     .db()
     .newQuery(
@@ -47,7 +82,7 @@ function markGivenUp(app, deliveryId) {
         '(SELECT id FROM webhook_attempts WHERE delivery = {:delivery} ORDER BY created DESC, attempt DESC LIMIT 1) ' +
         "AND outcome = 'retry'",
     )
-    .bind({ delivery: deliveryId })
+    .bind({ delivery: row.id })
     .execute()
 }
 

@@ -279,6 +279,20 @@ describe("the consultant's actions", () => {
     await server.admin.pb.send(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' })
   })
 
+  it('an event whose record was deleted before it went out is not sent, and the log says why', async () => {
+    const endpoint = await server.addEndpoint(`${receiver.origin}/late`, ['message.received'])
+    const id = await sendMessage('Deleted before sending')
+    await server.su.collection('contacts').delete(id)
+    await server.flush()
+    const attempts = await server.attempts(endpoint.id)
+    expect(attempts).toHaveLength(1)
+    expect(attempts[0]).toMatchObject({ outcome: 'failed', statusCode: 0 })
+    expect(attempts[0].error).toBe('The message no longer exists; the event is not sent.')
+    expect(receiver.at('/late')).toHaveLength(0)
+    expect((await server.deliveries(endpoint.id))[0].status).toBe('failed')
+    await server.admin.pb.send(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' })
+  })
+
   it('deleting an endpoint cancels what still waits for it', async () => {
     receiver.answer('/doomed', { status: 500 })
     const endpoint = await server.addEndpoint(`${receiver.origin}/doomed`, ['message.received'])
