@@ -2,7 +2,8 @@
 // plain HTTP server on 127.0.0.1, the only address this sends to):
 //   - creates: contact messages at concurrency 8 with no endpoint and with three endpoints
 //     subscribed (every create then stores an event and queues three deliveries in its own
-//     transaction), rounds alternating none/three/three/none so drift hits both;
+//     transaction, and the server sends them meanwhile), rounds alternating none/three/three/none
+//     so drift hits both; then one create at a time, the create's own cost;
 //   - delivery: 1,000 events to one endpoint, sent through POST /api/webhooks/flush; the
 //     deliveries per second from the first flush until the receiver has all 1,000.
 import { createServer } from 'node:http'
@@ -181,6 +182,15 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
     const withNone = summarize(none)
     const withThree = summarize(three)
 
+    // One create at a time: what the create itself costs (its transaction queues the event and
+    // three deliveries), apart from the machine also sending them.
+    log('webhooks: one create at a time, with no endpoint and with three...')
+    const single = { none: [], three: [] }
+    for (const round of ['none', 'three', 'three', 'none']) {
+      await setEnabled(endpoints, round === 'three')
+      single[round].push(...(await hammer(server.url, 1, 1500, agent)).latencies)
+    }
+
     // What the creates queued is not part of the delivery measure: cancelled by deleting them.
     for (const id of endpoints) await api(server.url, token, 'DELETE', `/api/webhooks/${id}`)
     const one = await api(server.url, token, 'POST', '/api/webhooks', {
@@ -223,6 +233,10 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
         noEndpoint: withNone,
         threeEndpoints: withThree,
         ratio: withThree.perSecond / withNone.perSecond,
+        oneAtATime: {
+          noEndpointMedianMs: median(single.none),
+          threeEndpointsMedianMs: median(single.three),
+        },
       },
       delivery: {
         events: EVENTS,
@@ -254,6 +268,12 @@ export function webhooksRows(w, met) {
       `${c.threeEndpoints.perSecond.toFixed(0)}/s vs ${c.noEndpoint.perSecond.toFixed(0)}/s = ${(c.ratio * 100).toFixed(0)}%; p95 ${c.threeEndpoints.p95Ms.toFixed(1)} vs ${c.noEndpoint.p95Ms.toFixed(1)} ms`,
       `>= ${WEBHOOK_CREATE_RATIO_TARGET * 100}% (no slower)`,
       met(c.ratio >= WEBHOOK_CREATE_RATIO_TARGET),
+    ],
+    [
+      'One contact create at a time, 3 endpoints vs none',
+      `median ${c.oneAtATime.threeEndpointsMedianMs.toFixed(1)} ms vs ${c.oneAtATime.noEndpointMedianMs.toFixed(1)} ms`,
+      '',
+      '',
     ],
     [
       `Webhook delivery: ${w.delivery.events} events to a local receiver`,
