@@ -151,35 +151,44 @@ function resendEvent(app, endpoint, event) {
 /**
  * For an execute hook: runs the save (`e.next()`) and then queues the event in one transaction
  * (joining the caller's, if there is one). Queueing never fails the save; a failure is logged.
+ * A save that fails answers as pb_hooks/save-errors.pb.js says (503, or the unique-constraint
+ * error as it was): PocketBase runs execute hooks in no fixed order, and an error that crossed
+ * this transaction would otherwise reach the client as a bare 400.
  * @param {core.RecordEvent} e
  * @param {string} type
  * @param {() => Record<string, string>} args
  */
 function saveThenQueue(e, type, args) {
-  e.app.runInTransaction((txApp) => {
-    const outerApp = e.app
-    e.app = txApp
-    try {
-      e.next()
-    } finally {
-      e.app = outerApp
-    }
-    try {
-      queueEvent(txApp, type, args())
-    } catch (err) {
-      txApp
-        .logger()
-        .error(
-          'webhooks: could not queue an event',
-          'type',
-          type,
-          'recordId',
-          e.record.id,
-          'error',
-          String(err),
-        )
-    }
-  })
+  try {
+    e.app.runInTransaction((txApp) => {
+      const outerApp = e.app
+      e.app = txApp
+      try {
+        e.next()
+      } finally {
+        e.app = outerApp
+      }
+      try {
+        queueEvent(txApp, type, args())
+      } catch (err) {
+        txApp
+          .logger()
+          .error(
+            'webhooks: could not queue an event',
+            'type',
+            type,
+            'recordId',
+            e.record.id,
+            'error',
+            String(err),
+          )
+      }
+    })
+  } catch (err) {
+    const saveErrors = require('./save-errors.js')
+    if (saveErrors.isUniqueViolation(err)) throw err
+    throw saveErrors.unavailable(e.app, e.record, err)
+  }
 }
 
 module.exports = {
