@@ -75,6 +75,7 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
       'true',
     )
     await expect(page.getByText('No endpoints yet.')).toBeVisible()
+    await screenshot(page, 'integrations-empty')
 
     // A mistake first: the server's answer names the field, and what was typed stays.
     await page.getByRole('button', { name: 'Add an endpoint' }).click()
@@ -84,6 +85,7 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await expect(page.getByText(/169\.254\.169\.254 is a cloud metadata address/)).toBeVisible()
     await expect(urlField).toHaveValue('https://169.254.169.254/latest/meta-data/')
     await expect(urlField).toHaveAttribute('aria-invalid', 'true')
+    await screenshot(page, 'integrations-form-error')
 
     await urlField.fill(receiver.url)
     await page.getByLabel('Name (optional)').fill('HubSpot via Zapier')
@@ -106,8 +108,14 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await expect(card.getByRole('status')).toContainText('Test event queued')
     await flush()
 
+    // Other browser tests make audits and messages meanwhile, which this endpoint gets too: only
+    // the test event's lines are counted.
     const log = card.getByRole('region', { name: 'Delivery log of HubSpot via Zapier' })
-    const rows = log.locator('tbody tr')
+    const rows = log.locator('tbody tr').filter({ hasText: 'Test event' })
+    const tests = () =>
+      receiver.received.filter(
+        (r) => (JSON.parse(r.body) as { type: string }).type === 'webhook.test',
+      )
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toContainText('Test event (test)')
     await expect(rows.first()).toContainText('Delivered')
@@ -115,8 +123,8 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await expect(rows.first()).toContainText('{"status":"caught"}')
     await expect(card).toContainText('Working: last delivered')
 
-    expect(receiver.received).toHaveLength(1)
-    const first = receiver.received[0]
+    expect(tests()).toHaveLength(1)
+    const first = tests()[0]
     const payload = new Webhook(secret).verify(first.body, first.headers) as { type: string }
     expect(payload.type).toBe('webhook.test')
 
@@ -128,8 +136,8 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await flush()
     await expect(rows).toHaveCount(2)
     await expect(rows.first()).toContainText('Test event (resent)')
-    expect(receiver.received).toHaveLength(2)
-    expect(receiver.received[1].headers['webhook-id']).toBe(first.headers['webhook-id'])
+    expect(tests()).toHaveLength(2)
+    expect(tests()[1].headers['webhook-id']).toBe(first.headers['webhook-id'])
     await expectAccessible(page)
     for (const width of [320, 390, 1024, 1280, 1920]) {
       await page.setViewportSize({ width, height: width < 700 ? MOBILE.height : 900 })
