@@ -93,48 +93,62 @@ function sendBatch(app, context, items) {
     headers: item.rendered.headers || {},
   }))
   const results = transport.postAll(requests)
+  // The log and the endpoints' health in one transaction per batch: one commit, not twenty.
+  try {
+    app.runInTransaction((txApp) => {
+      items.forEach((item, index) => logAttempt(txApp, item.row, results[index]))
+    })
+  } catch (err) {
+    app.logger().error('webhooks: could not log a batch', 'error', errorText(err))
+  }
   return items.map((item, index) => {
-    const row = item.row
     const outcome = results[index]
-    const delivered = outcome.ok
-    const permanent = !delivered && outcome.refused && outcome.permanent
-    try {
-      webhookLog.recordAttempt(app, {
-        endpointId: row.recipient,
-        eventId: row.sourceId,
-        eventType: eventTypeOf(app, row.sourceId),
-        deliveryId: row.id,
-        attempt: row.attempts + 1,
-        trigger: triggerOf(row),
-        outcome: delivered
-          ? 'delivered'
-          : outcome.refused
-            ? 'refused'
-            : permanent
-              ? 'failed'
-              : 'retry',
-        statusCode: outcome.statusCode,
-        durationMs: outcome.durationMs,
-        response: outcome.response,
-        error: outcome.error,
-      })
-      const switchedOff = recordHealth(app, row.recipient, delivered, outcome.error, runTime(row))
-      if (switchedOff) {
-        app
-          .logger()
-          .warn(
-            'webhooks: endpoint switched off after failing for 3 days',
-            'endpoint',
-            row.recipient,
-          )
-      }
-    } catch (err) {
+    if (outcome.ok) return null
+    return attemptError(outcome.error || 'The delivery failed.', permanentFailure(outcome))
+  })
+}
+
+/** @param {import('./webhook-transport.js').WebhookResult} outcome */
+function permanentFailure(outcome) {
+  return !outcome.ok && outcome.refused && outcome.permanent
+}
+
+/**
+ * One attempt into the log and onto its endpoint's health. Never throws.
+ * @param {core.App} app
+ * @param {DeliveryRow} row
+ * @param {import('./webhook-transport.js').WebhookResult} outcome
+ */
+function logAttempt(app, row, outcome) {
+  const delivered = outcome.ok
+  try {
+    webhookLog.recordAttempt(app, {
+      endpointId: row.recipient,
+      eventId: row.sourceId,
+      eventType: eventTypeOf(app, row.sourceId),
+      deliveryId: row.id,
+      attempt: row.attempts + 1,
+      trigger: triggerOf(row),
+      outcome: delivered
+        ? 'delivered'
+        : outcome.refused
+          ? 'refused'
+          : permanentFailure(outcome)
+            ? 'failed'
+            : 'retry',
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      response: outcome.response,
+      error: outcome.error,
+    })
+    if (recordHealth(app, row.recipient, delivered, outcome.error, runTime(row))) {
       app
         .logger()
-        .error('webhooks: could not log an attempt', 'id', row.id, 'error', errorText(err))
+        .warn('webhooks: endpoint switched off after failing for 3 days', 'endpoint', row.recipient)
     }
-    return delivered ? null : attemptError(outcome.error || 'The delivery failed.', permanent)
-  })
+  } catch (err) {
+    app.logger().error('webhooks: could not log an attempt', 'id', row.id, 'error', errorText(err))
+  }
 }
 
 /**
