@@ -79,7 +79,7 @@ describe('the signing secret', () => {
     expect(json.endpoint).not.toHaveProperty('secret')
   })
 
-  it('is never readable again: list, view, fields, filter, realtime-free, superuser included', async () => {
+  it('is never readable again: list, view, asked-for fields, filter; superusers included', async () => {
     const { json } = await post(server.admin.pb, '/api/webhooks', hook())
     await post(server.admin.pb, `/api/webhooks/${json.id}/rotate`, undefined)
     for (const pb of [server.admin.pb, server.su]) {
