@@ -224,4 +224,22 @@ describe('webhook events', () => {
       await other.close()
     }
   })
+
+  it('the log and its events are kept 30 days, then removed by the daily cleanup', async () => {
+    const before = await server.su.collection('webhook_attempts').getList(1, 1)
+    expect(before.totalItems).toBeGreaterThan(0)
+    const day = 24 * 60 * 60 * 1000
+    const keep = await server.su.send('/api/test/webhook-log-cleanup', {
+      method: 'POST',
+      body: { now: new Date(Date.now() + 29 * day).toISOString() },
+    })
+    expect(keep.removed).toBe(0)
+    const clean = await server.su.send('/api/test/webhook-log-cleanup', {
+      method: 'POST',
+      body: { now: new Date(Date.now() + 31 * day).toISOString() },
+    })
+    expect(clean.removed).toBe(before.totalItems)
+    expect((await server.su.collection('webhook_attempts').getList(1, 1)).totalItems).toBe(0)
+    expect((await server.su.collection('webhook_events').getList(1, 1)).totalItems).toBe(0)
+  })
 })
