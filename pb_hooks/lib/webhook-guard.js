@@ -352,7 +352,8 @@ function checkDestination(text, resolved) {
     host: parsed.host,
     port: parsed.port,
     scheme: parsed.scheme,
-    address: addresses[0],
+    // IPv4 first when the name has both: more servers are reachable over it.
+    address: addresses.filter((a) => parseIPv4(a) !== null)[0] || addresses[0],
     addresses,
   }
 }

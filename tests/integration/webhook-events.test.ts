@@ -122,7 +122,7 @@ describe('webhook events', () => {
       id,
       name: 'Dana Pike',
       email,
-      message: 'Can you look at our booking process?\nThanks, "Dana"',
+      message: 'Can you look at our café\'s booking process? ✓ 🎉\nThanks, "Dana"',
       source: 'portfolio_website',
     })
     const { payload } = await delivered('message.received')
@@ -130,7 +130,7 @@ describe('webhook events', () => {
       id,
       name: 'Dana Pike',
       email,
-      text: 'Can you look at our booking process?\nThanks, "Dana"',
+      text: 'Can you look at our café\'s booking process? ✓ 🎉\nThanks, "Dana"',
       source: 'portfolio_website',
       sourceLabel: 'Portfolio Website Contact Form',
     })
