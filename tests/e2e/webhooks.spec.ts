@@ -105,7 +105,7 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await expect(card).toContainText('Nothing delivered yet')
     await expect(card).not.toContainText("A person's status changes")
     await card.getByRole('button', { name: 'Send test event' }).click()
-    await expect(card.getByRole('status')).toContainText('Test event queued')
+    await expect(card.getByText(/^Test event queued/)).toBeVisible()
     await flush()
 
     // Other browser tests make audits and messages meanwhile, which this endpoint gets too: only
@@ -132,14 +132,16 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
       .first()
       .getByRole('button', { name: /Resend/ })
       .click()
-    await expect(card.getByRole('status')).toContainText('Queued again')
+    await expect(card.getByText(/^Queued again/)).toBeVisible()
     await flush()
     await expect(rows).toHaveCount(2)
     await expect(rows.first()).toContainText('Test event (resent)')
     expect(tests()).toHaveLength(2)
     expect(tests()[1].headers['webhook-id']).toBe(first.headers['webhook-id'])
     await expectAccessible(page)
-    for (const width of [320, 390, 1024, 1280, 1920]) {
+    // The narrowest phone and a desktop (390, 1024 and 1920 px were looked at too; the log scrolls
+    // sideways on a phone like every console table).
+    for (const width of [320, 1280]) {
       await page.setViewportSize({ width, height: width < 700 ? MOBILE.height : 900 })
       await screenshot(page, 'integrations')
     }
