@@ -10,6 +10,8 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   queue       what queueing a mail costs a create, and the delivery queue's throughput to a
+//               local SMTP receiver, on servers of its own (scripts/bench/queue-bench.mjs)
 //   webhooks    contact creates with 3 webhook endpoints vs none; 1,000 events delivered to a
 //               receiver on loopback (scripts/bench/webhooks-bench.mjs, a server of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
@@ -38,6 +40,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runQueueBench } from './bench/queue-bench.mjs'
 import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
@@ -64,6 +67,8 @@ export const TARGETS = {
 
 // The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
 SECTIONS.push('leads')
+// The delivery queue's section runs servers of its own (scripts/bench/queue-bench.mjs).
+SECTIONS.push('queue')
 // Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
 SECTIONS.push('webhooks')
 
@@ -247,6 +252,21 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.queue && !failed('queue')) {
+    const { enqueue, send } = results.queue
+    rows.push([
+      `Contact creates (owner mail queued) vs plain (c=${enqueue.concurrency})`,
+      `${enqueue.contact.perSecond.toFixed(0)}/s vs ${enqueue.plain.perSecond.toFixed(0)}/s, p50 ${enqueue.contact.p50Ms.toFixed(1)} vs ${enqueue.plain.p50Ms.toFixed(1)} ms`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Queue to a local SMTP receiver (${send.mails} mails)`,
+      `${send.perSecond.toFixed(1)} mails/s (${send.seconds.toFixed(1)} s, ${send.runs} runs)`,
+      '',
+      '',
+    ])
+  }
   if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
   return rows
 }
@@ -276,7 +296,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'webhooks')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -323,6 +343,7 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'queue', enabled, () => runQueueBench())
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
   } finally {
     await server?.stop()
