@@ -261,8 +261,8 @@ function rowsFor(results) {
       '',
     ])
     rows.push([
-      `Queue to a local SMTP receiver (${send.mails} mails)`,
-      `${send.perSecond.toFixed(1)} mails/s (${send.seconds.toFixed(1)} s, ${send.runs} runs)`,
+      `Queue to a local SMTP receiver (${send.mails} of ${send.of} mails)`,
+      `${send.perSecond.toFixed(1)} mails/s (${send.seconds.toFixed(1)} s, ${send.runs} runs, ${send.retried} retries)`,
       '',
       '',
     ])
