@@ -12,6 +12,8 @@
 //               (scripts/bench/leads-bench.mjs)
 //   queue       what queueing a mail costs a create, and the delivery queue's throughput to a
 //               local SMTP receiver, on servers of its own (scripts/bench/queue-bench.mjs)
+//   webhooks    contact creates with 3 webhook endpoints vs none; 1,000 events delivered to a
+//               receiver on loopback (scripts/bench/webhooks-bench.mjs, a server of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -39,6 +41,7 @@ import {
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
 import { runQueueBench } from './bench/queue-bench.mjs'
+import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -66,6 +69,8 @@ export const TARGETS = {
 SECTIONS.push('leads')
 // The delivery queue's section runs servers of its own (scripts/bench/queue-bench.mjs).
 SECTIONS.push('queue')
+// Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
+SECTIONS.push('webhooks')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -262,6 +267,7 @@ function rowsFor(results) {
       '',
     ])
   }
+  if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
   return rows
 }
 
@@ -290,7 +296,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'queue')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -338,6 +344,7 @@ async function main() {
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
     await section(results, 'queue', enabled, () => runQueueBench())
+    await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
   } finally {
     await server?.stop()
     try {

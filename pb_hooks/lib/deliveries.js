@@ -624,15 +624,16 @@ function scheduleKinds(app, channel, now) {
 }
 
 /**
- * Renders, sends and records one claimed row.
- * @param {core.App} app @param {DeliveryChannel} channel @param {ChannelContext} context
- * @param {DeliveryRow} row @param {number} now @param {RunSummary} summary
+ * Everything before one claimed row is sent: its kind, hold, render. Returns what to send, or
+ * null when the row is already done with (failed, held, cancelled, or its claim was lost).
+ * @param {core.App} app @param {DeliveryRow} row @param {number} now @param {RunSummary} summary
+ * @returns {{ kind: DeliveryKind, rendered: Rendered } | null}
  */
-function deliver(app, channel, context, row, now, summary) {
+function prepareDelivery(app, row, now, summary) {
   const kind = kinds[row.kind] || null
   if (!kind) {
     summary[markFailed(app, row, null, `Unknown kind "${row.kind}".`, true, now)]++
-    return
+    return null
   }
   if (kind.hold && kind.hold(app, row, now)) {
     finish(
@@ -642,7 +643,7 @@ function deliver(app, channel, context, row, now, summary) {
       row,
     )
     summary.held++
-    return
+    return null
   }
   /** @type {Rendered} */
   let rendered
@@ -660,7 +661,7 @@ function deliver(app, channel, context, row, now, summary) {
       rendered = kind.render(app, row, now)
     } catch (err) {
       summary[markFailed(app, row, kind, errorText(err), isPermanent(err), now)]++
-      return
+      return null
     }
     if (rendered.cancel) {
       finish(
@@ -670,7 +671,7 @@ function deliver(app, channel, context, row, now, summary) {
         row,
       )
       summary.cancelled++
-      return
+      return null
     }
     if (rendered.payload) row.payload = JSON.stringify(rendered.payload)
     // A run that lost its claim meanwhile (it went stale) must not send.
@@ -689,12 +690,19 @@ function deliver(app, channel, context, row, now, summary) {
       },
       row,
     )
-    if (stillClaimed === 0) return
+    if (stillClaimed === 0) return null
   }
-  try {
-    channel.send(app, context, row, rendered)
-  } catch (err) {
-    const fault = channel.classify(err)
+  return { kind, rendered }
+}
+
+/**
+ * Records how one send went: `error` null is sent, anything else a failed attempt.
+ * @param {core.App} app @param {DeliveryChannel} channel @param {DeliveryKind} kind
+ * @param {DeliveryRow} row @param {unknown} error @param {number} now @param {RunSummary} summary
+ */
+function finishDelivery(app, channel, kind, row, error, now, summary) {
+  if (error) {
+    const fault = channel.classify(error)
     const outcome = markFailed(app, row, kind, fault.message, fault.permanent, now)
     summary[outcome]++
     app
@@ -723,6 +731,57 @@ function deliver(app, channel, context, row, now, summary) {
       app.logger().error('deliveries: afterSent failed', 'id', row.id, 'error', errorText(err))
     }
   }
+}
+
+/**
+ * Renders, sends and records one claimed row.
+ * @param {core.App} app @param {DeliveryChannel} channel @param {ChannelContext} context
+ * @param {DeliveryRow} row @param {number} now @param {RunSummary} summary
+ */
+function deliver(app, channel, context, row, now, summary) {
+  const ready = prepareDelivery(app, row, now, summary)
+  if (!ready) return
+  let error = null
+  try {
+    channel.send(app, context, row, ready.rendered)
+  } catch (err) {
+    error = err || new Error('unknown error')
+  }
+  finishDelivery(app, channel, ready.kind, row, error, now, summary)
+}
+
+/**
+ * A claimed batch for a channel that sends many at once (`sendBatch`: the webhook channel posts
+ * them all together, so a receiver that hangs costs its own timeout, not the others'). Outcomes
+ * are recorded at the clock's time after the sends, so a retry's wait starts when the attempt
+ * ended (a 10 s timeout does not eat a 5 s back-off).
+ * @param {core.App} app @param {DeliveryChannel} channel @param {ChannelContext} context
+ * @param {DeliveryRow[]} rows @param {() => number} clock @param {RunSummary} summary
+ */
+function deliverBatch(app, channel, context, rows, clock, summary) {
+  const now = clock()
+  /** @type {Array<{ row: DeliveryRow, kind: DeliveryKind, rendered: Rendered }>} */
+  const ready = []
+  for (const row of rows) {
+    const prepared = prepareDelivery(app, row, now, summary)
+    if (prepared) ready.push({ row, kind: prepared.kind, rendered: prepared.rendered })
+  }
+  if (ready.length === 0 || !channel.sendBatch) return
+  /** @type {unknown[]} */
+  let errors
+  try {
+    errors = channel.sendBatch(
+      app,
+      context,
+      ready.map((item) => ({ row: item.row, rendered: item.rendered })),
+    )
+  } catch (err) {
+    errors = ready.map(() => err || new Error('unknown error'))
+  }
+  const done = clock()
+  ready.forEach((item, i) =>
+    finishDelivery(app, channel, item.kind, item.row, errors[i] || null, done, summary),
+  )
 }
 
 /**
@@ -797,9 +856,14 @@ function run(app, options) {
       batch = claim(app, channelName, now, budget, true)
     }
     if (batch.length === 0) break
-    for (const row of batch) {
-      handled++
-      deliver(app, channel, context, row, clock(), summary)
+    if (channel.sendBatch) {
+      handled += batch.length
+      deliverBatch(app, channel, context, batch, clock, summary)
+    } else {
+      for (const row of batch) {
+        handled++
+        deliver(app, channel, context, row, clock(), summary)
+      }
     }
   }
   scheduleKinds(app, channelName, clock())

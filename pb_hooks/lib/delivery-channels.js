@@ -6,6 +6,7 @@
 /** @type {Record<string, DeliveryChannel>} */
 const channels = {
   mail: require('./mail-channel.js').mailChannel,
+  webhook: require('./webhook-channel.js').webhookChannel,
 }
 
 module.exports = { channels }

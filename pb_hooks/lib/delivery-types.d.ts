@@ -110,6 +110,15 @@ export interface DeliveryChannel {
   name: string
   prepare(app: core.App): ChannelContext
   send(app: core.App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void
+  /**
+   * Optional: sends a whole claimed batch at once; per item null (sent) or the error `send`
+   * would have thrown. The queue uses it instead of `send` when a channel has it.
+   */
+  sendBatch?(
+    app: core.App,
+    context: ChannelContext,
+    items: Array<{ row: DeliveryRow; rendered: Rendered }>,
+  ): unknown[]
   /** An error's text for the row, and whether retrying cannot help. */
   classify(error: unknown): { message: string; permanent: boolean }
 }

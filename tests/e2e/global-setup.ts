@@ -59,6 +59,8 @@ export default async function globalSetup() {
     MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
     // Nor the owner's hourly cap (one notification of each kind per IP an hour, then a digest).
     OWNER_MAIL_PER_HOUR: '0',
+    // Webhook receivers in browser tests listen on loopback (tests/e2e/webhooks.spec.ts).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -8,6 +8,7 @@ import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
 import { AuditsTab } from './AuditsTab'
 import { FunnelTab } from './FunnelTab'
+import { IntegrationsTab } from './IntegrationsTabLoader'
 import { MailHealth } from './MailHealth'
 import { MessagesTab } from './MessagesTab'
 import { PeopleTab } from './PeopleTab'
@@ -58,6 +59,7 @@ const tabs = [
   { id: 'audits', label: 'Audits' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
+  { id: 'integrations', label: 'Integrations' },
 ] as const
 type TabId = (typeof tabs)[number]['id']
 
@@ -137,6 +139,7 @@ function AdminConsole() {
         {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
         {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
         {active === 'subscribers' && <SubscribersTab />}
+        {active === 'integrations' && <IntegrationsTab />}
       </div>
 
       <AuditDetailsDialog auditId={openAuditId} onClose={() => setOpenAuditId(null)} />
