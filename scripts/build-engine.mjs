@@ -1,6 +1,7 @@
 // Bundles the TypeScript the PocketBase hooks share with the browser into CommonJS files the
-// hooks require(): the pure audit engine (src/audit/) and the shared facts (limits, labels,
-// score bands, dates, the booking URL: src/config/server-facts.ts). One source for both sides.
+// hooks require(): the pure audit engine (src/audit/), the shared facts (limits, labels,
+// score bands, dates, the booking URL: src/config/server-facts.ts) and the newsletter's Markdown
+// renderer (src/content/markdown.ts, with markdown-it inside). One source for both sides.
 // Usage: node scripts/build-engine.mjs [--watch]
 import { build, context } from 'esbuild'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { root } from './pocketbase.mjs'
 const bundles = [
   { entry: 'src/audit/index.ts', out: 'pb_hooks/lib/audit-engine.cjs' },
   { entry: 'src/config/server-facts.ts', out: 'pb_hooks/lib/shared.cjs' },
+  { entry: 'src/content/markdown.ts', out: 'pb_hooks/lib/markdown.cjs' },
 ]
 
 const optionsFor = ({ entry, out }) => ({
@@ -17,6 +19,8 @@ const optionsFor = ({ entry, out }) => ({
   bundle: true,
   format: 'cjs',
   platform: 'neutral',
+  // Packages that publish only `main` (punycode.js, under markdown-it) resolve too.
+  mainFields: ['module', 'main'],
   // goja (PocketBase's JS engine) is ES2015+ without Node APIs: keep the output conservative.
   target: 'es2017',
   logLevel: 'warning',
@@ -26,7 +30,7 @@ const optionsFor = ({ entry, out }) => ({
 
 if (process.argv.includes('--watch')) {
   for (const bundle of bundles) await (await context(optionsFor(bundle))).watch()
-  console.log('build-engine: watching src/audit/ and src/config/')
+  console.log('build-engine: watching src/audit/, src/config/ and src/content/')
 } else {
   await Promise.all(bundles.map((bundle) => build(optionsFor(bundle))))
 }

@@ -28,6 +28,7 @@ const NewsletterConfirmPage = lazy(() => import('../features/newsletter/Newslett
 const NewsletterUnsubscribePage = lazy(
   () => import('../features/newsletter/NewsletterUnsubscribePage'),
 )
+const NewsletterArchivePage = lazy(() => import('../features/newsletter/NewsletterArchivePage'))
 const NotFoundPage = lazy(() => import('./NotFoundPage'))
 
 function Loading() {
@@ -94,6 +95,11 @@ export function AppRouter({
           <Route path={paths.contact} element={lazyPage(ContactPage)} />
           <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
           <Route path={paths.terms} element={lazyPage(TermsPage)} />
+          <Route path={paths.newsletterArchive} element={lazyPage(NewsletterArchivePage)} />
+          <Route
+            path={`${paths.newsletterArchive}/:slug`}
+            element={lazyPage(NewsletterArchivePage)}
+          />
           <Route
             path={`${paths.newsletterConfirm}/:token`}
             element={lazyPage(NewsletterConfirmPage)}

@@ -38,6 +38,24 @@ export const textLimits = {
     oldPassword: 1000,
     agreedToTermsAt: 64,
   },
+  // The consultant's newsletter issues (admins only): Markdown of at most 50,000 characters; the
+  // HTML and text the server renders from it when a send starts are kept with the issue.
+  newsletter_issues: {
+    subject: 200,
+    preheader: 200,
+    body: 50_000,
+    slug: 80,
+    lastError: 2000,
+    pageHtml: 1_000_000,
+    mailHtml: 1_000_000,
+    mailText: 1_000_000,
+  },
+  // An autosaved draft of an issue, sent through the outbox.
+  newsletter_issue_edits: {
+    subject: 200,
+    preheader: 200,
+    body: 50_000,
+  },
 } as const
 
 /**
