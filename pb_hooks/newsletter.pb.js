@@ -99,7 +99,9 @@ routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
   if (!record) throw newsletter.invalidLink('The unsubscribe link is not valid.')
   // The newsletter issue whose link this was (its results count the unsubscribe).
   const issue = String(body.issue || e.request.url.query().get('issue') || '')
-  return e.json(200, { status: newsletter.unsubscribe(e.app, record, issue) })
+  const status = newsletter.unsubscribe(e.app, record, issue)
+  require(`${__hooks}/lib/newsletter-issues.js`).skipWaitingCopies(e.app, record.getString('email'))
+  return e.json(200, { status })
 })
 
 routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
@@ -158,6 +160,8 @@ routerAdd(
       }
     } else if (own.mine) {
       newsletter.unsubscribe(e.app, own.record)
+      const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+      issues.skipWaitingCopies(e.app, own.record.getString('email'))
     }
     const user = e.app.findRecordById('users', e.auth.id)
     user.set('newsletterConsent', body.subscribed)

@@ -15,16 +15,16 @@
 //     under each issue of the public archive).
 //   - a rate limit on the click redirect.
 
-const ADMIN = '@request.auth.isAdmin = true'
-const STATUSES = ['draft', 'scheduled', 'sending', 'sent']
-const HTML_MAX = 1000000
-const RATE_LIMITS = [
+const NEWSLETTER_ADMIN = '@request.auth.isAdmin = true'
+const ISSUE_STATUSES = ['draft', 'scheduled', 'sending', 'sent']
+const ISSUE_HTML_MAX = 1000000
+const CLICK_RATE_LIMITS = [
   // Mail readers follow a link once; a scanner a few times. Nobody needs more.
   { label: 'GET /api/newsletter/click', audience: '', duration: 60, maxRequests: 60 },
 ]
-const RATE_LABELS = RATE_LIMITS.map((r) => r.label)
+const CLICK_RATE_LABELS = CLICK_RATE_LIMITS.map((r) => r.label)
 
-function timestamps() {
+function issueTimestamps() {
   return [
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
@@ -32,7 +32,7 @@ function timestamps() {
 }
 
 /** The current rate-limit rules as plain objects, without those labelled `labels`. */
-function otherRules(app, labels) {
+function rulesWithout(app, labels) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {
     if (labels.indexOf(rule.label) >= 0) continue
@@ -52,17 +52,17 @@ migrate(
       /** @type {any} */ ({
         type: 'base',
         name: 'newsletter_issues',
-        listRule: ADMIN,
-        viewRule: ADMIN,
-        createRule: ADMIN,
+        listRule: NEWSLETTER_ADMIN,
+        viewRule: NEWSLETTER_ADMIN,
+        createRule: NEWSLETTER_ADMIN,
         updateRule: null,
-        deleteRule: `${ADMIN} && status = "draft"`,
+        deleteRule: `${NEWSLETTER_ADMIN} && status = "draft"`,
         fields: [
           { name: 'subject', type: 'text', max: 200 },
           { name: 'preheader', type: 'text', max: 200 },
           { name: 'body', type: 'text', max: 50000 },
           { name: 'slug', type: 'text', max: 80 },
-          { name: 'status', type: 'select', maxSelect: 1, values: STATUSES },
+          { name: 'status', type: 'select', maxSelect: 1, values: ISSUE_STATUSES },
           { name: 'scheduledAt', type: 'date' },
           { name: 'startedAt', type: 'date' },
           { name: 'sentAt', type: 'date' },
@@ -74,12 +74,12 @@ migrate(
           // Why a scheduled send could not start (e.g. no postal address configured).
           { name: 'lastError', type: 'text', max: 2000 },
           // Rendered once when the send starts: the archive's HTML, the mail's HTML and text.
-          { name: 'pageHtml', type: 'text', max: HTML_MAX },
-          { name: 'mailHtml', type: 'text', max: HTML_MAX },
-          { name: 'mailText', type: 'text', max: HTML_MAX },
+          { name: 'pageHtml', type: 'text', max: ISSUE_HTML_MAX },
+          { name: 'mailHtml', type: 'text', max: ISSUE_HTML_MAX },
+          { name: 'mailText', type: 'text', max: ISSUE_HTML_MAX },
           // The newest autosaved edit applied (its client time), so an older one never wins.
           { name: 'editedAt', type: 'date' },
-          ...timestamps(),
+          ...issueTimestamps(),
         ],
         indexes: [
           "CREATE UNIQUE INDEX idx_newsletter_issues_slug ON newsletter_issues (slug) WHERE slug != ''",
@@ -94,9 +94,9 @@ migrate(
       /** @type {any} */ ({
         type: 'base',
         name: 'newsletter_issue_edits',
-        listRule: ADMIN,
-        viewRule: ADMIN,
-        createRule: ADMIN,
+        listRule: NEWSLETTER_ADMIN,
+        viewRule: NEWSLETTER_ADMIN,
+        createRule: NEWSLETTER_ADMIN,
         updateRule: null,
         deleteRule: null,
         fields: [
@@ -113,7 +113,7 @@ migrate(
           { name: 'body', type: 'text', max: 50000 },
           // When the consultant typed it (the device's clock): the newest edit wins.
           { name: 'editedAt', type: 'date', required: true },
-          ...timestamps(),
+          ...issueTimestamps(),
         ],
         indexes: [
           'CREATE INDEX idx_newsletter_issue_edits_issue ON newsletter_issue_edits (issue, created)',
@@ -126,8 +126,8 @@ migrate(
       /** @type {any} */ ({
         type: 'base',
         name: 'newsletter_link_clicks',
-        listRule: ADMIN,
-        viewRule: ADMIN,
+        listRule: NEWSLETTER_ADMIN,
+        viewRule: NEWSLETTER_ADMIN,
         createRule: null,
         updateRule: null,
         deleteRule: null,
@@ -142,7 +142,7 @@ migrate(
           },
           { name: 'url', type: 'text', required: true, max: 2000 },
           { name: 'clicks', type: 'number', min: 0, onlyInt: true },
-          ...timestamps(),
+          ...issueTimestamps(),
         ],
         indexes: [
           'CREATE UNIQUE INDEX idx_newsletter_link_clicks_link ON newsletter_link_clicks (issue, url)',
@@ -166,14 +166,14 @@ migrate(
 
     const settings = app.settings()
     settings.rateLimits.rules = /** @type {any} */ ([
-      ...otherRules(app, RATE_LABELS),
-      ...RATE_LIMITS,
+      ...rulesWithout(app, CLICK_RATE_LABELS),
+      ...CLICK_RATE_LIMITS,
     ])
     app.save(settings)
   },
   (app) => {
     const settings = app.settings()
-    settings.rateLimits.rules = /** @type {any} */ (otherRules(app, RATE_LABELS))
+    settings.rateLimits.rules = /** @type {any} */ (rulesWithout(app, CLICK_RATE_LABELS))
     app.save(settings)
     // The archive's form did not exist before: those sign-ups count as the footer form's.
     app

@@ -11,7 +11,9 @@
 const { escapeHtml } = require('./mail-escape.js')
 const issues = require('./newsletter-issues.js')
 const { readSiteFile } = require('./pages.js')
-const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require('./shared.cjs')
+const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require(
+  `${__hooks}/lib/shared.cjs`,
+)
 
 /** @param {string} text @param {number} max */
 function clip(text, max) {

@@ -11,10 +11,9 @@
 // the address is no longer active. The queue (lib/deliveries.js) sends the copies in its bulk
 // class, at NEWSLETTER_RATE_PER_MINUTE.
 
-const { mailConfig } = require('./mail-config.js')
 const newsletter = require('./newsletter.js')
-const issueMailTemplate = require('./newsletter-issue-mail.js')
-const { BUSINESS_NAME, SITE_TIME_ZONE, paths, toPbTime } = require('./shared.cjs')
+const render = require('./newsletter-issue-render.js')
+const { SITE_TIME_ZONE, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
 
 const COLLECTION = 'newsletter_issues'
 const KIND = 'newsletter_issue'
@@ -23,18 +22,10 @@ const ID = /^[a-z0-9]{15}$/
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const KEEP_EDITS = 20
 
-/** @returns {typeof import('./markdown.cjs')} */
-function markdown() {
-  return require('./markdown.cjs')
-}
-
+/** MAIL_POSTAL_ADDRESS (lib/newsletter-issue-render.js). */
+const postalAddress = render.postalAddress
 function env(name) {
   return String($os.getenv(name) || '').trim()
-}
-
-/** MAIL_POSTAL_ADDRESS, with `\n` written in the env file as a line break; '' when unset. */
-function postalAddress() {
-  return env('MAIL_POSTAL_ADDRESS').replace(/\\n/g, '\n').trim()
 }
 
 /** The consultant's time zone (SITE_TIME_ZONE, else the site's). */
@@ -103,39 +94,6 @@ function whyNotSendable(issue) {
   return ''
 }
 
-/** The issue's page on the site (its slug, or the archive before it has one). */
-function viewUrl(app, issue) {
-  const appUrl = mailConfig(app).links.appUrl
-  const slug = issue.getString('slug')
-  return slug
-    ? `${appUrl}${paths.newsletterArchive}/${slug}`
-    : `${appUrl}${paths.newsletterArchive}`
-}
-
-// --- the signed click redirect ----------------------------------------------------------------
-
-/** @param {core.App} app @param {string} issueId @param {string} url */
-function clickSignature(app, issueId, url) {
-  return $security.hs256(`click:${issueId}:${url}`, newsletter.signingKey(app))
-}
-
-/** The mail's address for a link: counts the click, then goes on to `url` (http(s) only). */
-function clickUrl(app, issueId, url) {
-  if (!/^https?:\/\//i.test(url)) return url
-  const appUrl = mailConfig(app).links.appUrl
-  return (
-    `${appUrl}/api/newsletter/click?i=${issueId}&u=${encodeURIComponent(url)}` +
-    `&s=${clickSignature(app, issueId, url)}`
-  )
-}
-
-/** The target of a signed click link, or '' when anything was changed. */
-function verifiedClickTarget(app, issueId, url, signature) {
-  if (!ID.test(issueId) || !/^https?:\/\//i.test(url) || url.length > 2000) return ''
-  if (!/^[a-f0-9]{64}$/.test(signature)) return ''
-  return $security.equal(clickSignature(app, issueId, url), signature) ? url : ''
-}
-
 /** One more click on `url` in the issue (one statement, so clicks at once all count). */
 function recordClick(app, issueId, url) {
   const now = toPbTime(Date.now())
@@ -154,170 +112,6 @@ function recordClick(app, issueId, url) {
       now,
     })
     .execute()
-}
-
-// --- rendering ----------------------------------------------------------------------------------
-
-/** The body as the archive shows it and as every copy carries it, rendered once. */
-function renderSnapshot(app, issue) {
-  const md = markdown()
-  const body = issue.getString('body')
-  return {
-    pageHtml: md.renderMarkdown(body, { variant: 'page' }),
-    mailHtml: md.renderMarkdown(body, {
-      variant: 'mail',
-      colours: issueMailTemplate.colours,
-      linkHref: (url) => clickUrl(app, issue.id, url),
-    }),
-    mailText: md.markdownToText(body),
-  }
-}
-
-/** A slug from the subject that no other issue has (`tips`, `tips-2`, ...). */
-function uniqueSlug(app, issue) {
-  const base = markdown().slugify(issue.getString('subject'))
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? base : `${base.slice(0, 75)}-${n}`
-    const taken = app.findRecordsByFilter(COLLECTION, 'slug = {:slug} && id != {:id}', '', 1, 0, {
-      slug,
-      id: issue.id,
-    })
-    if (taken.length === 0) return slug
-  }
-  return `${base.slice(0, 60)}-${issue.id}`
-}
-
-/** Everything a copy needs from the configuration. @param {core.App} app */
-function mailContext(app) {
-  const config = mailConfig(app)
-  return {
-    appUrl: config.links.appUrl,
-    businessName: config.businessName || BUSINESS_NAME,
-    postalAddress: postalAddress(),
-  }
-}
-
-/**
- * One subscriber's copy, at delivery time: { subject, html, text, headers }, or { cancel } when
- * the address is no longer an active subscriber (unsubscribed during the send, or removed).
- * Throws an error marked `permanent` when the issue itself is gone.
- * @param {core.App} app
- * @param {{ sourceId: string, recipient: string, payload: any }} row
- */
-function renderCopy(app, row) {
-  let issue
-  try {
-    issue = app.findRecordById(COLLECTION, row.sourceId)
-  } catch (_) {
-    throw permanent(`The newsletter issue ${row.sourceId} no longer exists.`)
-  }
-  const payload = typeof row.payload === 'string' ? safeJson(row.payload) : row.payload || {}
-  let subscription
-  try {
-    subscription = app.findRecordById(newsletter.COLLECTION, String(payload.subscription || ''))
-  } catch (_) {
-    return { cancel: 'The subscription no longer exists.' }
-  }
-  if (subscription.getString('status') !== 'active') {
-    return { cancel: 'Unsubscribed after the send started.' }
-  }
-  if (subscription.getString('email') !== String(row.recipient || '').toLowerCase()) {
-    return { cancel: 'The subscriber changed their address after the send started.' }
-  }
-  const context = mailContext(app)
-  const links = newsletter.linksFor(app, subscription)
-  const fromIssue = `issue=${issue.id}`
-  const mail = issueMailTemplate.issueMail({
-    subject: issue.getString('subject'),
-    preheader: issue.getString('preheader'),
-    bodyHtml: issue.getString('mailHtml'),
-    bodyText: issue.getString('mailText'),
-    businessName: context.businessName,
-    postalAddress: context.postalAddress,
-    links: {
-      appUrl: context.appUrl,
-      viewUrl: viewUrl(app, issue),
-      unsubscribeUrl: `${links.unsubscribeUrl}?${fromIssue}`,
-    },
-  })
-  return {
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    headers: {
-      'List-Unsubscribe': `<${links.oneClickUrl}&${fromIssue}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  }
-}
-
-/**
- * The consultant's test copy of the issue as it stands (a draft is rendered now), marked as a
- * test, without the list headers (it goes to no subscriber).
- * @param {core.App} app
- * @param {{ sourceId: string }} row
- */
-function renderTestCopy(app, row) {
-  let issue
-  try {
-    issue = app.findRecordById(COLLECTION, row.sourceId)
-  } catch (_) {
-    throw permanent(`The newsletter issue ${row.sourceId} no longer exists.`)
-  }
-  const context = mailContext(app)
-  const snapshot = issue.getString('mailHtml')
-    ? {
-        mailHtml: issue.getString('mailHtml'),
-        mailText: issue.getString('mailText'),
-      }
-    : renderSnapshot(app, issue)
-  const mail = issueMailTemplate.issueMail({
-    subject: issue.getString('subject'),
-    preheader: issue.getString('preheader'),
-    bodyHtml: snapshot.mailHtml,
-    bodyText: snapshot.mailText,
-    businessName: context.businessName,
-    postalAddress: context.postalAddress || '(MAIL_POSTAL_ADDRESS is not set yet)',
-    links: {
-      appUrl: context.appUrl,
-      viewUrl: viewUrl(app, issue),
-      unsubscribeUrl: `${context.appUrl}${paths.newsletterArchive}`,
-    },
-    test: true,
-  })
-  return { subject: `[Test] ${mail.subject}`, html: mail.html, text: mail.text }
-}
-
-/** The preview frame and what the browser needs to fill it exactly as a copy. */
-function previewFrame(app) {
-  const context = mailContext(app)
-  return {
-    html: issueMailTemplate.issueMailFrame({
-      businessName: context.businessName,
-      postalAddress: context.postalAddress || '(your postal address: set MAIL_POSTAL_ADDRESS)',
-      links: {
-        appUrl: context.appUrl,
-        viewUrl: `${context.appUrl}${paths.newsletterArchive}`,
-        unsubscribeUrl: `${context.appUrl}${paths.newsletterArchive}`,
-      },
-    }),
-    placeholders: issueMailTemplate.FRAME,
-    colours: issueMailTemplate.colours,
-  }
-}
-
-function permanent(message) {
-  const err = /** @type {Error & { permanent?: boolean }} */ (new Error(message))
-  err.permanent = true
-  return err
-}
-
-function safeJson(text) {
-  try {
-    return JSON.parse(text) || {}
-  } catch (_) {
-    return {}
-  }
 }
 
 // --- drafts --------------------------------------------------------------------------------------
@@ -448,6 +242,20 @@ function deliveries() {
   return require('./deliveries.js')
 }
 
+/** A slug from the subject that no other issue has (`tips`, `tips-2`, ...). */
+function uniqueSlug(app, issue) {
+  const base = require('./markdown.cjs').slugify(issue.getString('subject'))
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? base : `${base.slice(0, 75)}-${n}`
+    const taken = app.findRecordsByFilter(COLLECTION, 'slug = {:slug} && id != {:id}', '', 1, 0, {
+      slug,
+      id: issue.id,
+    })
+    if (taken.length === 0) return slug
+  }
+  return `${base.slice(0, 60)}-${issue.id}`
+}
+
 /**
  * Starts the send: renders the body once, gives the issue its slug, and in ONE transaction marks
  * it `sending` and queues one copy per active subscription (fixed by one INSERT ... SELECT; the
@@ -459,7 +267,7 @@ function startSend(app, issueId, nowMs) {
   const before = findIssue(app, issueId)
   const problem = whyNotSendable(before)
   if (problem) throw fieldError('issue', problem, 'validation_not_sendable')
-  let snapshot = renderSnapshot(app, before)
+  let snapshot = render.renderSnapshot(app, before)
   let recipients = 0
   app.runInTransaction((txApp) => {
     const issue = findIssue(txApp, issueId)
@@ -469,7 +277,7 @@ function startSend(app, issueId, nowMs) {
     }
     // An edit saved after the render above: render what is saved now.
     if (issue.getString('body') !== before.getString('body'))
-      snapshot = renderSnapshot(txApp, issue)
+      snapshot = render.renderSnapshot(txApp, issue)
     issue.set('slug', uniqueSlug(txApp, issue))
     issue.set('pageHtml', snapshot.pageHtml)
     issue.set('mailHtml', snapshot.mailHtml)
@@ -478,24 +286,25 @@ function startSend(app, issueId, nowMs) {
     issue.set('startedAt', toPbTime(nowMs))
     issue.set('lastError', '')
     txApp.save(issue)
-    recipients = queueCopies(txApp, issue, nowMs)
+    recipients = queueCopies(txApp, issue)
     issue.set('recipients', recipients)
     txApp.save(issue)
   })
   return recipients
 }
 
-/** One delivery per active subscription, in one statement; returns how many were queued. */
-function queueCopies(app, issue, nowMs) {
-  const result = deliveries().enqueueMany(app, {
+/**
+ * One delivery per active subscription, in one statement; the unique key per issue and
+ * subscription makes a repeat queue nothing. Returns how many were queued.
+ */
+function queueCopies(app, issue) {
+  return deliveries().enqueueMany(app, {
     kind: KIND,
-    now: nowMs,
     select:
-      "SELECT email AS recipient, id AS subscription FROM newsletter_subscriptions WHERE status = 'active'",
-    sourceId: issue.id,
-    uniqueKeyPrefix: `${KIND}:${issue.id}:`,
+      "SELECT email AS recipient, {:issue} AS sourceId, {:prefix} || id AS uniqueKey, json_object('subscription', id) AS payload " +
+      "FROM newsletter_subscriptions WHERE status = 'active'",
+    params: { issue: issue.id, prefix: `${KIND}:${issue.id}:` },
   })
-  return typeof result === 'number' ? result : result.queued
 }
 
 /**
@@ -504,6 +313,23 @@ function queueCopies(app, issue, nowMs) {
  */
 function queueTest(app, issue, to) {
   return deliveries().enqueue(app, { kind: TEST_KIND, recipient: to, sourceId: issue.id })
+}
+
+/**
+ * An address that just unsubscribed gets no copy still waiting for it (renderCopy would skip
+ * it at send time anyway; this shows it in the results at once). Never throws.
+ * @param {core.App} app @param {string} email
+ */
+function skipWaitingCopies(app, email) {
+  try {
+    deliveries().cancel(
+      app,
+      { kind: KIND, recipient: email },
+      'Unsubscribed after the send started.',
+    )
+  } catch (err) {
+    app.logger().warn('newsletter: waiting copies not skipped', 'error', String(err))
+  }
 }
 
 /** Counts of the issue's deliveries by status. */
@@ -684,14 +510,9 @@ module.exports = {
   siteTimeZone,
   ratePerMinute,
   whyNotSendable,
-  viewUrl,
-  clickUrl,
-  verifiedClickTarget,
+  verifiedClickTarget: render.verifiedClickTarget,
   recordClick,
-  renderSnapshot,
-  renderCopy,
-  renderTestCopy,
-  previewFrame,
+  previewFrame: render.previewFrame,
   prepareNewIssue,
   editableIssue,
   applyEdit,
@@ -700,6 +521,7 @@ module.exports = {
   schedule,
   startSend,
   queueTest,
+  skipWaitingCopies,
   deliveryCounts,
   finishSends,
   runDue,

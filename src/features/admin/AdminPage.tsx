@@ -1,6 +1,6 @@
 // /audit-admin: the consultant's console. Only a signed-in user with isAdmin sees it; the
 // collection rules and the stats route are the real guard, this page only reflects them.
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
@@ -12,9 +12,12 @@ import { FunnelTab } from './FunnelTab'
 import { MessagesTab } from './MessagesTab'
 import { PeopleTab } from './PeopleTab'
 import { PersonView } from './PersonView'
+import { LoadingState } from './StatusMessage'
 import { SubscribersTab } from './SubscribersTab'
 import { useAdminAccess } from './use-admin'
 import './admin.css'
+
+const NewsletterTab = lazy(() => import('./NewsletterTab'))
 
 export default function AdminPage() {
   const access = useAdminAccess()
@@ -58,6 +61,7 @@ const tabs = [
   { id: 'audits', label: 'Audits' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
+  { id: 'newsletter', label: 'Newsletter' },
 ] as const
 type TabId = (typeof tabs)[number]['id']
 
@@ -137,6 +141,11 @@ function AdminConsole() {
         {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
         {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
         {active === 'subscribers' && <SubscribersTab />}
+        {active === 'newsletter' && (
+          <Suspense fallback={<LoadingState />}>
+            <NewsletterTab />
+          </Suspense>
+        )}
       </div>
 
       <AuditDetailsDialog auditId={openAuditId} onClose={() => setOpenAuditId(null)} />
