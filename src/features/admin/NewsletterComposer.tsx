@@ -21,6 +21,7 @@ import { textLimits } from '../../config/limits'
 import type { IssueContent } from '../../content/issue-preview'
 import { NewsletterPreview } from './NewsletterPreview'
 import { formatDateTime } from './format'
+import { parsePbDate } from '../../config/dates'
 import { useAutosave } from './use-newsletter'
 
 const limits = textLimits.newsletter_issues
@@ -202,8 +203,8 @@ function SendActions({
       )}
       {scheduled && (
         <p className="nl-notice" role="status">
-          Scheduled for {formatDateTime(issue.scheduledAt)} (your device&apos;s time). It goes out
-          by itself then; changes until then are sent.
+          Scheduled for {onSiteClock(issue.scheduledAt, settings?.timeZone)}. It goes out by itself
+          then, with the changes made until then.
         </p>
       )}
       {waitReason && <p className="nl-help">{waitReason}</p>}
@@ -378,4 +379,20 @@ function SendActions({
       </Modal>
     </div>
   )
+}
+
+/** `Dec 1, 2026, 9:00 AM (America/New_York)`: the consultant's clock, whatever the device's. */
+function onSiteClock(value: string, timeZone: string | undefined): string {
+  const date = parsePbDate(value)
+  if (!date || !timeZone) return formatDateTime(value)
+  try {
+    const text = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    }).format(date)
+    return `${text} (${timeZone.replace(/_/g, ' ')})`
+  } catch {
+    return formatDateTime(value)
+  }
 }
