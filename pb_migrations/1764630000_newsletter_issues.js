@@ -23,6 +23,9 @@ const CLICK_RATE_LIMITS = [
   { label: 'GET /api/newsletter/click', audience: '', duration: 60, maxRequests: 60 },
 ]
 const CLICK_RATE_LABELS = CLICK_RATE_LIMITS.map((r) => r.label)
+// Nobody signs up with an unsubscribe already recorded.
+const UNSUBSCRIBE_FIELDS_UNSET =
+  ' && @request.body.unsubscribedAt:isset = false && @request.body.unsubscribedIssue:isset = false'
 
 function issueTimestamps() {
   return [
@@ -154,6 +157,7 @@ migrate(
     const subscriptions = app.findCollectionByNameOrId('newsletter_subscriptions')
     const source = /** @type {any} */ (subscriptions.fields.getByName('source'))
     source.values = [...source.values, 'archive']
+    subscriptions.createRule = `${subscriptions.createRule}${UNSUBSCRIBE_FIELDS_UNSET}`
     subscriptions.fields.add(new DateField({ name: 'unsubscribedAt' }))
     subscriptions.fields.add(new TextField({ name: 'unsubscribedIssue', max: 15 }))
     subscriptions.addIndex(
@@ -183,6 +187,10 @@ migrate(
     const subscriptions = app.findCollectionByNameOrId('newsletter_subscriptions')
     const source = /** @type {any} */ (subscriptions.fields.getByName('source'))
     source.values = source.values.filter((value) => value !== 'archive')
+    subscriptions.createRule = String(subscriptions.createRule).replace(
+      UNSUBSCRIBE_FIELDS_UNSET,
+      '',
+    )
     subscriptions.removeIndex('idx_newsletter_subscriptions_unsubscribed_issue')
     subscriptions.fields.removeByName('unsubscribedAt')
     subscriptions.fields.removeByName('unsubscribedIssue')

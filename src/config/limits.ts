@@ -20,6 +20,8 @@ export const textLimits = {
     email: EMAIL_MAX,
     source: 64,
     userAgent: 512,
+    // Set by the server only: the newsletter issue an address unsubscribed from.
+    unsubscribedIssue: 15,
   },
   audits: {
     flow: 16,

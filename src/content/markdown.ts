@@ -197,11 +197,14 @@ function inlineText(tokens: Token[]): string {
  */
 export function markdownToText(markdown: string): string {
   const tokens = markdownIt().parse(String(markdown ?? ''), {})
-  const blocks: string[] = []
+  const blocks: TextBlock[] = []
   const lists: { ordered: boolean; next: number }[] = []
   let quoteDepth = 0
   let itemPrefix = ''
   let row: string[] = []
+  // Items of one list, and rows of one table, stay together; anything else starts apart.
+  let group = 0
+  let grouped = false
 
   const push = (text: string) => {
     const indent = '  '.repeat(Math.max(0, lists.length - 1))
@@ -209,7 +212,8 @@ export function markdownToText(markdown: string): string {
     const lines = text.split('\n')
     const first = `${quote}${indent}${itemPrefix}`
     const rest = `${quote}${indent}${' '.repeat(itemPrefix.length)}`
-    blocks.push(lines.map((line, i) => (i === 0 ? first : rest) + line).join('\n'))
+    const block = lines.map((line, i) => (i === 0 ? first : rest) + line).join('\n')
+    blocks.push({ text: block, group: grouped ? group : ++group })
     itemPrefix = ''
   }
 
@@ -235,14 +239,23 @@ export function markdownToText(markdown: string): string {
         }
         break
       case 'bullet_list_open':
-        lists.push({ ordered: false, next: 1 })
-        break
       case 'ordered_list_open':
-        lists.push({ ordered: true, next: Number(token.attrGet('start') ?? 1) })
+        if (lists.length === 0) {
+          group++
+          grouped = true
+        }
+        lists.push({
+          ordered: token.type === 'ordered_list_open',
+          next: Number(token.attrGet('start') ?? 1),
+        })
         break
       case 'bullet_list_close':
       case 'ordered_list_close':
         lists.pop()
+        if (lists.length === 0) {
+          grouped = false
+          group++
+        }
         break
       case 'list_item_open': {
         const list = lists[lists.length - 1]
@@ -268,6 +281,14 @@ export function markdownToText(markdown: string): string {
       case 'hr':
         push('----')
         break
+      case 'table_open':
+        group++
+        grouped = true
+        break
+      case 'table_close':
+        grouped = false
+        group++
+        break
       case 'tr_open':
         row = []
         break
@@ -281,17 +302,19 @@ export function markdownToText(markdown: string): string {
   return joinBlocks(blocks)
 }
 
-/** Paragraphs apart by a blank line; consecutive list items and table rows stay together. */
-function joinBlocks(blocks: string[]): string {
+interface TextBlock {
+  text: string
+  /** Blocks of one group (a list, a table) are joined by a line break, groups by a blank line. */
+  group: number
+}
+
+function joinBlocks(blocks: TextBlock[]): string {
   let out = ''
-  let previous = ''
+  let previous = -1
   for (const block of blocks) {
-    const tight =
-      /^(?:> )*\s*(?:- |\d+\. )/.test(block) && /^(?:> )*\s*(?:- |\d+\. )/.test(previous)
-    const tableRow = block.includes(' | ') && previous.includes(' | ')
-    if (out) out += tight || tableRow ? '\n' : '\n\n'
-    out += block
-    previous = block.split('\n').pop() ?? ''
+    if (out) out += block.group === previous ? '\n' : '\n\n'
+    out += block.text
+    previous = block.group
   }
   return out
 }
