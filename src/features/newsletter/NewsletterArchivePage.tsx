@@ -3,10 +3,9 @@
 // JavaScript; the content of #newsletter-archive is the server's, and this page takes it over
 // as it is. Reached from another page of the app, it fetches that HTML (the service worker
 // keeps each page opened for offline reading). The sign-up form sits under every page.
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { fetchArchivePage, type ArchivePage } from '../../backend/newsletter-issues-api'
-import { NewsletterForm } from '../../components/NewsletterForm'
 import { paths } from '../../config/paths'
 import { newsletterArchivePage } from '../../config/public-pages'
 import { keepForOffline } from './keep-for-offline'
@@ -31,7 +30,11 @@ function takeServerContent(path: string): Shown {
   return { path, page: { status: 200, html: element.innerHTML, title: document.title } }
 }
 
-export default function NewsletterArchivePage() {
+/**
+ * `signup`: the sign-up form, given by the router, which has it in the site's main bundle for
+ * the footer already (importing it here would split the home page's code into more files).
+ */
+export default function NewsletterArchivePage({ signup }: { signup: ReactNode }) {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const path = pathname.replace(/\/+$/, '') || paths.newsletterArchive
@@ -95,7 +98,7 @@ export default function NewsletterArchivePage() {
       <section className="archive-signup" aria-labelledby="archive-signup-title">
         <h2 id="archive-signup-title">Get the next issue by e-mail</h2>
         <p>One short, practical e-mail a month. No spam, unsubscribe any time.</p>
-        <NewsletterForm source="archive" />
+        {signup}
       </section>
     </main>
   )
