@@ -102,10 +102,7 @@ export function AppRouter({
           <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
           <Route path={paths.terms} element={lazyPage(TermsPage)} />
           <Route path={paths.newsletterArchive} element={lazyPage(ArchivePage)} />
-          <Route
-            path={`${paths.newsletterArchive}/:slug`}
-            element={lazyPage(ArchivePage)}
-          />
+          <Route path={`${paths.newsletterArchive}/:slug`} element={lazyPage(ArchivePage)} />
           <Route
             path={`${paths.newsletterConfirm}/:token`}
             element={lazyPage(NewsletterConfirmPage)}

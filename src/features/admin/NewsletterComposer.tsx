@@ -81,7 +81,7 @@ export function NewsletterComposer(props: ComposerProps) {
           aria-describedby={`${id}-preheader-help`}
           onChange={(event) => change('preheader')(event.target.value)}
         />
-        <label htmlFor={`${id}-body`}>Newsletter</label>
+        <label htmlFor={`${id}-body`}>Body (Markdown)</label>
         <p className="nl-help" id={`${id}-body-help`}>
           Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>,{' '}
           <code>- list item</code>, <code>[link text](https://...)</code>,{' '}
