@@ -15,6 +15,10 @@ const kinds = Object.assign(
   // account_verification, account_password_reset, account_email_change, account_auth_alert
   /** @type {typeof import('./account-mail-kinds.js')} */ (require('./account-mail-kinds.js'))
     .kinds,
+  // newsletter_issue, newsletter_issue_test
+  /** @type {typeof import('./newsletter-issue-kinds.js')} */ (
+    require('./newsletter-issue-kinds.js')
+  ).kinds,
 )
 
 module.exports = { kinds }

@@ -10,7 +10,8 @@
 /** @typedef {import('./delivery-types').Rendered} Rendered */
 
 const { mailConfig } = require('./mail-config.js')
-const newsletter = require('./newsletter.js')
+/** @type {typeof import('./newsletter-links.js')} */
+const newsletter = require('./newsletter-links.js')
 const issueMailTemplate = require('./newsletter-issue-mail.js')
 const { BUSINESS_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
 

@@ -11,7 +11,6 @@
 // the address is no longer active. The queue (lib/deliveries.js) sends the copies in its bulk
 // class, at NEWSLETTER_RATE_PER_MINUTE.
 
-const newsletter = require('./newsletter.js')
 const render = require('./newsletter-issue-render.js')
 const { SITE_TIME_ZONE, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
 

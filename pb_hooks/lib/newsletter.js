@@ -158,7 +158,6 @@ function ownSubscription(e) {
 }
 
 module.exports = {
-  signingKey,
   tokenOfRequest,
   invalidLink,
   ownSubscription,
