@@ -75,6 +75,18 @@ async function subscribe(prefix: string, count: number, status: string) {
   return emails
 }
 
+/** Sends (or skips) everything but bulk mail, e.g. the confirmations the seeding queued. */
+async function drainOtherMail() {
+  for (let i = 0; i < 100; i++) {
+    const waiting = await su
+      .collection('deliveries')
+      .getList(1, 1, { filter: "class != 'bulk' && (status = 'pending' || status = 'sending')" })
+    if (waiting.totalItems === 0) return
+    await flushMinute()
+  }
+  throw new Error('other mail did not drain')
+}
+
 async function newIssue(subject: string, body: string) {
   const id = recordId()
   await admin.collection('newsletter_issues').create({ id, subject, preheader: 'Quick wins', body })
@@ -251,6 +263,7 @@ describe('a send to the list', () => {
     const activeNow = (await admin.send('/api/newsletter/settings', { method: 'GET' }))
       .activeSubscribers as number
     await subscribe('many', 5000 - activeNow, 'active')
+    await drainOtherMail()
     const subject = 'The big one'
     const id = await newIssue(subject, 'To everyone.')
     const { recipients } = await admin.send(`/api/newsletter/issues/${id}/send`, {
@@ -258,8 +271,7 @@ describe('a send to the list', () => {
       body: {},
     })
     expect(recipients).toBe(5000)
-    const first = await flushMinute()
-    console.log('first run', JSON.stringify(first))
+    await flushMinute()
     const sentBefore = copiesOf(subject).length
     expect(sentBefore).toBeGreaterThan(0)
     expect(sentBefore).toBeLessThanOrEqual(120)
