@@ -4,6 +4,7 @@
 // unsubscribe during the send is skipped, a kill -9 in the middle and a restart still leave one
 // copy each (at most the one on the wire twice), and a contact message during a 5,000-copy send
 // reaches the owner in the same run. Time moves through POST /api/mail/flush {now}.
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,7 +28,7 @@ let releaseHeld: () => void = () => undefined
 let receiver: MailReceiver
 let server: {
   url: string
-  process: import('node:child_process').ChildProcess
+  process: ChildProcess
   stop: () => Promise<void>
   output: () => string
 }
