@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { renderMarkdown } from '../../src/content/markdown'
 import { expect, test } from './support/csp-guard'
+import { flushMailQueue, waitForMail } from './support/mailbox'
 import {
   baseURL,
   createUser,
@@ -109,7 +110,7 @@ test('the archive reads without JavaScript, and offline after one visit', async 
   await context.close()
 })
 
-test('compose: autosaved drafts, the preview at phone width', async ({ page }) => {
+test('compose, preview at phone width, test, send, progress and results', async ({ page }) => {
   const owner = await createUser({ label: 'nl-owner' })
   promoteAdmin(owner.email)
   await signInAs(page, owner.email)
@@ -156,4 +157,27 @@ test('compose: autosaved drafts, the preview at phone width', async ({ page }) =
         ).length,
     )
     .toBe(1)
+
+  // A test copy to the consultant, then the real send to the list (one active subscriber here).
+  await page.getByRole('button', { name: 'Send a test to me' }).click()
+  await expect(page.getByText(`A test copy is on its way to ${owner.email}.`)).toBeVisible()
+  const test = await waitForMail(owner.email, /^\[Test\] Winter hours tips$/)
+  expect(test.html).toContain('Test copy, sent only to you.')
+  const reader = `reader-${Date.now()}@example.com`
+  const sub = await su
+    .collection('newsletter_subscriptions')
+    .create({ email: reader, source: 'footer' })
+  await su.collection('newsletter_subscriptions').update(sub.id, { status: 'active' })
+  await page.getByRole('button', { name: 'Send...' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' })
+  await expect(dialog).toContainText('active subscriber')
+  await dialog.getByRole('button', { name: 'Send now' }).click()
+  await expect(page.getByText(/^(Progress|Finished): \d+ of \d+$/)).toBeVisible()
+  const copy = await waitForMail(reader, /^Winter hours tips$/)
+  expect(copy.html).toContain('Littleton, NH 03561')
+  await flushMailQueue()
+  await expect(page.getByText(/^Finished: (\d+) of \1$/)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('nl-failed')).toHaveText('0')
+  await expectAccessible(page)
+  await screenshot(page, 'newsletter-results')
 })
