@@ -5,14 +5,14 @@
 // copy each (at most the one on the wire twice), and a contact message during a 5,000-copy send
 // reaches the owner in the same run. Time moves through POST /api/mail/flush {now}.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver } from '../../scripts/mail-receiver.mjs'
 import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from './harness-env'
@@ -20,7 +20,9 @@ import { guestClient, recordId, superuserClient } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
 
 const POSTAL = '12 Main Street\\nLittleton, NH 03561'
-const dataDir = mkdtempSync(join(tmpdir(), 'pb-newsletter-send-'))
+const scratch = mkdtempSync(join(tmpdir(), 'pb-newsletter-send-'))
+const dataDir = join(scratch, 'data')
+const hooksDir = join(scratch, 'hooks')
 const mails: ReceivedMail[] = []
 /** While set, the receiver holds its answer to the message this many copies in. */
 let holdAt = 0
@@ -53,39 +55,15 @@ async function flushUntilDone(issueId: string) {
   throw new Error('the send did not finish')
 }
 
-/** Subscriptions in bulk (batches of 50 as superuser): `status` set after the create. */
+/** Subscriptions in bulk, in one statement (tests/integration/support/hooks/newsletter-seed.pb.js). */
 async function subscribe(prefix: string, count: number, status: string) {
-  const emails: string[] = []
-  for (let start = 0; start < count; start += 50) {
-    const batch = su.createBatch()
-    const ids: string[] = []
-    for (let i = start; i < Math.min(count, start + 50); i++) {
-      const id = recordId()
-      ids.push(id)
-      const email = `${prefix}-${i}@example.com`
-      emails.push(email)
-      batch.collection('newsletter_subscriptions').create({ id, email, source: 'footer' })
-    }
-    await batch.send()
-    if (status !== 'pending') {
-      const update = su.createBatch()
-      for (const id of ids) update.collection('newsletter_subscriptions').update(id, { status })
-      await update.send()
-    }
-  }
-  return emails
-}
-
-/** Sends (or skips) everything but bulk mail, e.g. the confirmations the seeding queued. */
-async function drainOtherMail() {
-  for (let i = 0; i < 100; i++) {
-    const waiting = await su
-      .collection('deliveries')
-      .getList(1, 1, { filter: "class != 'bulk' && (status = 'pending' || status = 'sending')" })
-    if (waiting.totalItems === 0) return
-    await flushMinute()
-  }
-  throw new Error('other mail did not drain')
+  const res = await fetch(`${server.url}/api/test/newsletter-subscribers`, {
+    method: 'POST',
+    headers: { authorization: su.authStore.token, 'content-type': 'application/json' },
+    body: JSON.stringify({ prefix, count, status }),
+  })
+  if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
+  return Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.com`)
 }
 
 async function newIssue(subject: string, body: string) {
@@ -105,6 +83,11 @@ beforeAll(async () => {
         : Promise.resolve(),
   })
   port = await freePort()
+  cpSync(join(root, 'pb_hooks'), hooksDir, { recursive: true })
+  cpSync(
+    join(root, 'tests/integration/support/hooks/newsletter-seed.pb.js'),
+    join(hooksDir, 'zz-newsletter-seed.pb.js'),
+  )
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   env = harnessEnv({
     SMTP_HOST: '127.0.0.1',
@@ -115,7 +98,7 @@ beforeAll(async () => {
     MAIL_POSTAL_ADDRESS: POSTAL,
     OWNER_MAIL_PER_HOUR: '0',
   })
-  server = await startPocketBase({ port, dataDir, env })
+  server = await startPocketBase({ port, dataDir, env, extra: [`--hooksDir=${hooksDir}`] })
   su = await superuserClient(server.url)
   const password = 'correct-horse-42'
   await su.collection('users').create({
@@ -133,7 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await receiver?.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(scratch, { recursive: true, force: true })
 })
 
 describe('a send to the list', () => {
@@ -245,7 +228,7 @@ describe('a send to the list', () => {
     await stuck
     holdAt = 0
     releaseHeld()
-    server = await startPocketBase({ port, dataDir, env })
+    server = await startPocketBase({ port, dataDir, env, extra: [`--hooksDir=${hooksDir}`] })
     su = await superuserClient(server.url)
     const password = 'correct-horse-42'
     admin = guestClient(server.url)
@@ -264,7 +247,6 @@ describe('a send to the list', () => {
     const activeNow = (await admin.send('/api/newsletter/settings', { method: 'GET' }))
       .activeSubscribers as number
     await subscribe('many', 5000 - activeNow, 'active')
-    await drainOtherMail()
     const subject = 'The big one'
     const id = await newIssue(subject, 'To everyone.')
     const { recipients } = await admin.send(`/api/newsletter/issues/${id}/send`, {
