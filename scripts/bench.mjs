@@ -10,6 +10,9 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   newsletter  a send to 5,000 subscribers: time to queue it, delivery rate with the throttle
+//               off to a local SMTP receiver, peak server memory (scripts/bench/newsletter-bench.mjs);
+//               Lighthouse above also runs on /newsletter and a published issue's page
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -36,6 +39,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -57,10 +61,11 @@ export const TARGETS = {
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
+  newsletter: { queueMs: 3000, peakRssMiB: 150 },
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
-SECTIONS.push('leads')
+// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last, then the newsletter's.
+SECTIONS.push('leads', 'newsletter')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -242,6 +247,27 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.newsletter && !failed('newsletter')) {
+    const n = results.newsletter
+    rows.push([
+      `Newsletter: queue a send to ${n.recipients}`,
+      ms(n.queueMs),
+      `< ${sec(TARGETS.newsletter.queueMs)}`,
+      met(n.queueMs < TARGETS.newsletter.queueMs),
+    ])
+    rows.push([
+      'Newsletter: delivery, throttle off, local SMTP',
+      `${n.delivered} in ${sec(n.deliverMs)} = ${n.perSecond.toFixed(0)}/s`,
+      '',
+      '',
+    ])
+    rows.push([
+      'Newsletter: peak server memory (VmHWM)',
+      `${n.peakRssMiB.toFixed(0)} MiB`,
+      `< ${TARGETS.newsletter.peakRssMiB} MiB`,
+      met(n.peakRssMiB < TARGETS.newsletter.peakRssMiB),
+    ])
+  }
   return rows
 }
 
@@ -287,8 +313,19 @@ async function main() {
       enabled,
       needsBrowser(async () => {
         const pages = {}
-        for (const page of LIGHTHOUSE_PAGES)
-          pages[page] = await runLighthouse(`${server.url}${page}`, 3)
+        // A published issue, sent the real way (to nobody: the bench server has no subscribers).
+        const issue = await publishIssue(
+          server.url,
+          server.token,
+          'Give yourself an hour back',
+          SAMPLE_ISSUE,
+        )
+        const issuePage = `/newsletter/${issue.slug}`
+        for (const page of [...LIGHTHOUSE_PAGES, issuePage])
+          pages[page === issuePage ? '/newsletter/<issue>' : page] = await runLighthouse(
+            `${server.url}${page}`,
+            3,
+          )
         return {
           runsPerPage: 3,
           formFactor: 'mobile',
@@ -317,6 +354,7 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'newsletter', enabled, () => runNewsletterBench())
   } finally {
     await server?.stop()
     try {
