@@ -30,6 +30,7 @@ export interface PendingIssueDraft {
 /** The outbox's issue drafts of this admin, one entry per issue. */
 export function pendingIssueDrafts(items: OutboxItem[]): PendingIssueDraft[] {
   const byIssue = new Map<string, PendingIssueDraft>()
+  const newest = new Map<string, number>()
   for (const item of items) {
     if (item.collection !== 'newsletter_issues' && item.collection !== 'newsletter_issue_edits') {
       continue
@@ -37,6 +38,7 @@ export function pendingIssueDrafts(items: OutboxItem[]): PendingIssueDraft[] {
     const isCreate = item.collection === 'newsletter_issues'
     const payload = item.payload as NewsletterIssueInput & Partial<NewsletterIssueEditInput>
     const issue = isCreate ? item.id : (payload.issue ?? '')
+    if (!newest.has(issue)) newest.set(issue, -Infinity)
     const entry = byIssue.get(issue) ?? {
       issue,
       content: { subject: '', preheader: '', body: '' },
@@ -46,14 +48,16 @@ export function pendingIssueDrafts(items: OutboxItem[]): PendingIssueDraft[] {
       itemIds: [],
     }
     if (isCreate) entry.isNew = true
-    if (item.createdAt >= entry.at || isCreate) {
+    // The newest item (queue order) holds what was typed last, whatever order these come in.
+    if (item.seq > newest.get(issue)!) {
+      newest.set(issue, item.seq)
       entry.content = {
         subject: payload.subject,
         preheader: payload.preheader,
         body: payload.body,
       }
-      entry.at = Math.max(entry.at, item.createdAt)
     }
+    entry.at = Math.max(entry.at, item.createdAt)
     if (item.status === 'failed') {
       entry.failed = true
       entry.problem = item.lastError?.serverMessage
