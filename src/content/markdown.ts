@@ -39,6 +39,8 @@ export function isSafeLink(url: string): boolean {
 
 interface RenderEnv {
   variant: MarkdownVariant
+  /** Added to every heading level (set per document). */
+  headingShift?: number
   colours?: MailColours
   linkHref?: (url: string) => string
 }
@@ -54,6 +56,12 @@ function markdownIt(): MarkdownIt {
     const env = state.env as Partial<RenderEnv>
     if (!env || !env.variant) return
     const dressed = env as RenderEnv
+    // The body's biggest heading becomes h2 (the subject is the page's and the mail's h1), the
+    // others keep their distance to it, so the outline never skips a level at the top.
+    const levels = state.tokens
+      .filter((token) => token.type === 'heading_open')
+      .map((token) => Number(token.tag.slice(1)))
+    dressed.headingShift = levels.length > 0 ? 2 - Math.min(...levels) : 0
     for (const token of state.tokens) {
       dressToken(token, dressed)
       for (const child of token.children ?? []) dressToken(child, dressed)
@@ -63,10 +71,8 @@ function markdownIt(): MarkdownIt {
   return md
 }
 
-/** Heading levels one below the page's: the subject is the page's and the mail's h1. */
-function headingTag(tag: string): string {
-  const level = Math.min(6, Number(tag.slice(1)) + 1)
-  return `h${level}`
+function headingTag(tag: string, shift: number): string {
+  return `h${Math.min(6, Math.max(2, Number(tag.slice(1)) + shift))}`
 }
 
 function mailStyles(c: MailColours): Record<string, string> {
@@ -107,7 +113,7 @@ function stylesFor(colours: MailColours): Record<string, string> {
 
 function dressToken(token: Token, env: RenderEnv): void {
   if (token.type === 'heading_open' || token.type === 'heading_close') {
-    token.tag = headingTag(token.tag)
+    token.tag = headingTag(token.tag, env.headingShift ?? 1)
   }
   if (token.type === 'link_open') {
     const href = String(token.attrGet('href') ?? '')

@@ -65,7 +65,7 @@ test('the archive reads without JavaScript, and offline after one visit', async 
     'Three quick wins',
   )
   await expect(
-    page.getByRole('heading', { level: 3, name: 'Let the booking page answer' }),
+    page.getByRole('heading', { level: 2, name: 'Let the booking page answer' }),
   ).toBeVisible()
   await expect(page.getByRole('link', { name: 'your site' })).toHaveAttribute(
     'href',
@@ -104,7 +104,7 @@ test('the archive reads without JavaScript, and offline after one visit', async 
     'Five ways to answer the phone less',
   )
   await expect(
-    reader.getByRole('heading', { level: 3, name: 'Let the booking page answer' }),
+    reader.getByRole('heading', { level: 2, name: 'Let the booking page answer' }),
   ).toBeVisible()
   await screenshot(reader, 'newsletter-archive-issue-offline')
   await context.close()
@@ -128,7 +128,7 @@ test('compose, preview at phone width, test, send, progress and results', async 
 
   const preview = page.frameLocator('[data-testid="newsletter-preview"]')
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Winter hours <b>tips</b>')
-  await expect(preview.getByRole('heading', { level: 3, name: 'Post your hours' })).toBeVisible()
+  await expect(preview.getByRole('heading', { level: 2, name: 'Post your hours' })).toBeVisible()
   await expect(preview.getByText('<script>alert(1)</script>')).toBeVisible()
   await expect(preview.getByText('Littleton, NH 03561')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-pressed', 'true')

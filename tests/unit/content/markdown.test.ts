@@ -18,8 +18,9 @@ const mail = (md: string) => renderMarkdown(md, { variant: 'mail', colours })
 
 describe('renderMarkdown', () => {
   it.each([
-    ['## Heading', '<h3>Heading</h3>'],
-    ['# Title', '<h2>Title</h2>'],
+    ['## Heading', '<h2>Heading</h2>'],
+    ['# Title\n\n## Part', '<h2>Title</h2>\n<h3>Part</h3>'],
+    ['### Small\n\n#### Smaller', '<h2>Small</h2>\n<h3>Smaller</h3>'],
     ['**bold** and *italic*', '<p><strong>bold</strong> and <em>italic</em></p>'],
     ['- one\n- two', '<ul>\n<li>one</li>\n<li>two</li>\n</ul>'],
     [
