@@ -10,6 +10,8 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   queue       what queueing a mail costs a create, and the delivery queue's throughput to a
+//               local SMTP receiver, on servers of its own (scripts/bench/queue-bench.mjs)
 //   newsletter  a send to 5,000 subscribers: time to queue it, delivery rate with the throttle
 //               off to a local SMTP receiver, peak server memory (scripts/bench/newsletter-bench.mjs);
 //               Lighthouse above also runs on /newsletter and a published issue's page
@@ -39,6 +41,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runQueueBench } from './bench/queue-bench.mjs'
 import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
@@ -64,8 +67,12 @@ export const TARGETS = {
   newsletter: { queueMs: 3000, peakRssMiB: 150 },
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last, then the newsletter's.
-SECTIONS.push('leads', 'newsletter')
+// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
+SECTIONS.push('leads')
+// The delivery queue's section runs servers of its own (scripts/bench/queue-bench.mjs).
+SECTIONS.push('queue')
+// So does the newsletter's (scripts/bench/newsletter-bench.mjs).
+SECTIONS.push('newsletter')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -247,6 +254,21 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.queue && !failed('queue')) {
+    const { enqueue, send } = results.queue
+    rows.push([
+      `Contact creates (owner mail queued) vs plain (c=${enqueue.concurrency})`,
+      `${enqueue.contact.perSecond.toFixed(0)}/s vs ${enqueue.plain.perSecond.toFixed(0)}/s, p50 ${enqueue.contact.p50Ms.toFixed(1)} vs ${enqueue.plain.p50Ms.toFixed(1)} ms`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Queue to a local SMTP receiver (${send.mails} mails)`,
+      `${send.perSecond.toFixed(1)} mails/s (${send.seconds.toFixed(1)} s, ${send.runs} runs)`,
+      '',
+      '',
+    ])
+  }
   if (results.newsletter && !failed('newsletter')) {
     const n = results.newsletter
     rows.push([
@@ -296,7 +318,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'queue')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -354,6 +376,7 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'queue', enabled, () => runQueueBench())
     await section(results, 'newsletter', enabled, () => runNewsletterBench())
   } finally {
     await server?.stop()

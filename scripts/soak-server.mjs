@@ -42,7 +42,6 @@ export async function startSoakEnvironment() {
     // Every simulated visitor sends from 127.0.0.1: one IP's daily cap on visitor mail would
     // stop their results mails, which the soak counts. (The flood phase uses its own IPs.)
     MAIL_VISITOR_PER_IP_PER_DAY: '100000',
-    OWNER_MAIL_PER_HOUR: '0',
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail

@@ -43,10 +43,13 @@ function count(app, sql, params) {
   return row.n
 }
 
-// Owner notifications sent on their own (a digest's items carry `payload.digest`).
+// Owner notifications sent on their own within the hour (a digest's items carry
+// `payload.digest`), and those another run claimed before this one and is sending now: two runs
+// at once (the cron and a flush) decide in the order they claimed.
 const SENT_ALONE =
-  "FROM deliveries WHERE class = 'owner' AND sentAt > {:since} AND status = 'sent' " +
-  `AND kind != '${KIND}' AND json_extract(payload, '$.digest') IS NULL`
+  `FROM deliveries WHERE class = 'owner' AND kind != '${KIND}' AND (` +
+  "(status = 'sent' AND sentAt > {:since} AND json_extract(payload, '$.digest') IS NULL) OR " +
+  "(status = 'sending' AND claimedAt < {:claimedAt}))"
 
 /**
  * The queue asks before sending an owner notification: true holds it for the digest.
@@ -56,11 +59,13 @@ function holdForDigest(app, row, now) {
   const cap = ownerMailPerHour()
   if (cap <= 0) return false
   const since = toPbTime(now - HOUR)
-  if (count(app, `SELECT COUNT(*) AS n ${SENT_ALONE}`, { since }) >= cap) return true
+  const claimedAt = row.claimedAt
+  if (count(app, `SELECT COUNT(*) AS n ${SENT_ALONE}`, { since, claimedAt }) >= cap) return true
   if (!row.clientIp) return false
   return (
     count(app, `SELECT COUNT(*) AS n ${SENT_ALONE} AND kind = {:kind} AND clientIp = {:ip}`, {
       since,
+      claimedAt,
       kind: row.kind,
       ip: row.clientIp,
     }) > 0

@@ -383,8 +383,13 @@ test.describe('the console', () => {
     await expect(rows.first()).toContainText(`reader@${domain}`)
     await expect(rows.first()).toContainText('Footer')
 
+    // The mail line: mail goes out here (the test server's receiver answers).
+    await expect(
+      page.getByRole('region', { name: 'Mail', exact: true }).getByRole('status').first(),
+    ).toHaveText(/^Mail: (last sent|nothing sent yet)/)
     const failedMail = page.getByRole('region', { name: /Failed e-mails/ })
     await expect(failedMail).toContainText(`bounced@${domain}`)
+    await expect(failedMail).toContainText('connection refused')
     await failedMail.getByRole('button', { name: `Retry the e-mail to bounced@${domain}` }).click()
     await expect(
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),

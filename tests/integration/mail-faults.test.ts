@@ -152,14 +152,27 @@ describe('GET /api/mail/health', () => {
     })
   })
 
-  it('says when SMTP is not configured, while mail is kept', async () => {
+  it('says when SMTP is not configured, while mail is kept (for five days)', async () => {
     const server = await serverOn(0, { SMTP_HOST: '' })
-    await contactRow(server)
+    const queued = await contactRow(server)
     await server.flush()
     expect((await health(server)).body).toMatchObject({
       smtpConfigured: false,
       waiting: 1,
       lastSentAt: null,
     })
+    expect(await row(server, queued.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Not sent: SMTP is not configured (SMTP_HOST is empty).',
+    })
+    await server.flush(new Date(Date.now() + 60 * HOUR))
+    expect(await row(server, queued.id)).toMatchObject({ status: 'pending', attempts: 2 })
+    await server.flush(new Date(Date.now() + 121 * HOUR))
+    const expired = await row(server, queued.id)
+    expect(expired.status).toBe('failed')
+    expect(expired.lastError).toBe(
+      'Gave up after 3 attempts: Not sent: SMTP is not configured (SMTP_HOST is empty).',
+    )
   })
 })

@@ -7,8 +7,8 @@ import { paths, withNext } from '../../config/paths'
 import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
 import { AuditsTab } from './AuditsTab'
-import { FailedMail } from './FailedMail'
 import { FunnelTab } from './FunnelTab'
+import { MailHealth } from './MailHealth'
 import { MessagesTab } from './MessagesTab'
 import { PeopleTab } from './PeopleTab'
 import { PersonView } from './PersonView'
@@ -101,7 +101,7 @@ function AdminConsole() {
     <main className="container admin" id="main">
       <meta name="robots" content="noindex" />
       <h1>Digital Strategy Audit Submissions</h1>
-      <FailedMail />
+      <MailHealth />
 
       <div className="admin-tabs" role="tablist" aria-label="Submissions">
         {tabs.map((tab) => (

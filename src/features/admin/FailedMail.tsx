@@ -5,7 +5,7 @@ import { AdminList } from './AdminList'
 import { failedMailList } from './admin-lists'
 import { useLiveChanges, useServerData } from './use-admin'
 
-/** E-mails the queue gave up on, each with a Retry that puts it back in the queue. */
+/** E-mails the queue gave up on, each with why and a Retry that puts it back in the queue. */
 export function FailedMail() {
   const failed = useServerData('failed-mail', () => listFailedMail(pb))
   const [busy, setBusy] = useState<string | null>(null)
@@ -37,7 +37,10 @@ export function FailedMail() {
       {(count > 0 || failed.error !== undefined) && (
         <section className="admin-failed-mail" aria-labelledby="failed-mail-heading">
           <h2 id="failed-mail-heading">Failed e-mails ({count})</h2>
-          <p>These could not be sent after several tries. Retry puts one back in the queue.</p>
+          <p>
+            The mail server refused these, or they kept failing for days. Each says why; Retry puts
+            one back in the queue.
+          </p>
           <AdminList
             definition={failedMailList(busy, (mail) => void retry(mail))}
             rows={failed.data}

@@ -74,8 +74,15 @@ export async function flushMail(url: string, token: string, now?: Date): Promise
   return (await res.json()) as FlushSummary
 }
 
-/** Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there). */
-export async function startMailServer(smtpPort: number, env: Record<string, string> = {}) {
+/**
+ * Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there);
+ * `hooksDir` runs another copy of the hooks (a test's own kinds).
+ */
+export async function startMailServer(
+  smtpPort: number,
+  env: Record<string, string> = {},
+  { hooksDir }: { hooksDir?: string } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-'))
   const port: number = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
@@ -92,6 +99,7 @@ export async function startMailServer(smtpPort: number, env: Record<string, stri
       BOOKING_URL: 'https://booking.test/15min',
       ...env,
     }),
+    extra: hooksDir ? [`--hooksDir=${hooksDir}`] : [],
   })
   const su = await superuserClient(server.url)
   const mailServer: MailServer = {
