@@ -438,7 +438,7 @@ test.describe('the console', () => {
     )
     await expectAccessible(page)
     await page.keyboard.press('End')
-    await expect(page.getByRole('tab', { name: 'Subscribers' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute(
       'aria-selected',
       'true',
     )

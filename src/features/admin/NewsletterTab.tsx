@@ -1,6 +1,7 @@
 // The console's Newsletter tab: the issues (drafts, scheduled, being sent, sent) and one issue
 // at a time, written in the composer or, once sent, with its results. Works offline with the
 // last synced copy; new issues and drafts wait in the outbox.
+import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { IssueStatus, NewsletterIssue } from '../../backend/newsletter-issues-api'
 import { useSession } from '../../backend/session'
@@ -29,6 +30,11 @@ export default function NewsletterTab() {
   const drafts = useIssueDrafts()
   const { user } = useSession()
   useWhenDelivered(drafts.filter((d) => !d.failed).length, issues.refresh)
+  // An issue whose draft was just delivered is neither in the outbox nor (until the list
+  // reloads) in the list: the editor stays open meanwhile, with what was typed.
+  const [lastDrafted, setLastDrafted] = useState<string | null>(null)
+  const drafted = drafts.some((d) => d.issue === issueId)
+  if (drafted && lastDrafted !== issueId) setLastDrafted(issueId)
 
   const open = (id: string | null) =>
     setParams(id ? { tab: 'newsletter', issue: id } : { tab: 'newsletter' })
@@ -59,7 +65,7 @@ export default function NewsletterTab() {
             {statusLabels[issue?.status ?? 'draft']}
           </span>
         </h2>
-        {!issue && !draft ? (
+        {!issue && !draft && lastDrafted !== issueId ? (
           <p className="admin-state">
             This newsletter is not here: it was deleted, or it has not reached the server from
             another device yet.
