@@ -1,14 +1,26 @@
 // An issue once its send has started: a live progress bar while copies go out, then what became
 // of them: delivered, failed with the reasons, skipped (unsubscribed during the send), the
 // unsubscribes that came from it and the clicks on its links.
+import { useEffect } from 'react'
 import type { NewsletterIssue } from '../../backend/newsletter-issues-api'
 import { paths } from '../../config/paths'
 import { formatDateTime } from './format'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useIssueResults } from './use-newsletter'
 
-export function NewsletterResults({ issue }: { issue: NewsletterIssue }) {
+export function NewsletterResults({
+  issue,
+  onFinished,
+}: {
+  issue: NewsletterIssue
+  /** The send finished since the issue was loaded (its status in the list is out of date). */
+  onFinished: () => void
+}) {
   const results = useIssueResults(issue.id)
+  const finished = results.data?.status === 'sent' && issue.status !== 'sent'
+  useEffect(() => {
+    if (finished) onFinished()
+  }, [finished, onFinished])
   if (results.loading) return <LoadingState />
   if (!results.data) {
     return <ErrorState text="Failed to fetch the results." onRetry={results.refresh} />

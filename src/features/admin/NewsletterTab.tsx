@@ -71,7 +71,7 @@ export default function NewsletterTab() {
             another device yet.
           </p>
         ) : issue && (issue.status === 'sending' || issue.status === 'sent') ? (
-          <NewsletterResults issue={issue} />
+          <NewsletterResults issue={issue} onFinished={issues.refresh} />
         ) : (
           <NewsletterComposer
             key={issueId}
