@@ -243,6 +243,46 @@ describe('a send to the list', () => {
     expect([...counts.values()].every((n) => n <= 2)).toBe(true)
   }, 180_000)
 
+  it('a scheduled issue starts by itself at its time on the site clock, not before', async () => {
+    await subscribe('scheduled', 3, 'active')
+    const subject = 'Scheduled tips'
+    const id = await newIssue(subject, 'On time.')
+    const at = new Date(Date.now() + 2 * 24 * 3600_000)
+    // The site's clock (America/New_York): the wall time the consultant picks.
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .format(at)
+      .replace(' ', 'T')
+    const scheduled = await admin.send(`/api/newsletter/issues/${id}/schedule`, {
+      method: 'POST',
+      body: { at: wall },
+    })
+    expect(scheduled.status).toBe('scheduled')
+    expect(
+      Math.abs(Date.parse(scheduled.scheduledAt.replace(' ', 'T')) - at.getTime()),
+    ).toBeLessThan(60_000)
+    const run = (now: Date) =>
+      su.send('/api/newsletter/run', { method: 'POST', body: { now: now.toISOString() } })
+    expect(await run(new Date(at.getTime() - 60_000))).toMatchObject({ started: 0 })
+    expect((await admin.collection('newsletter_issues').getOne(id)).status).toBe('scheduled')
+    expect(await run(new Date(at.getTime() + 1000))).toMatchObject({ started: 1 })
+    const results = await flushUntilDone(id)
+    expect(results.sent).toBe(results.recipients)
+    expect(copiesOf(subject).map((m) => m.envelope.to[0])).toEqual(
+      expect.arrayContaining([
+        'scheduled-0@example.com',
+        'scheduled-1@example.com',
+        'scheduled-2@example.com',
+      ]),
+    )
+  }, 120_000)
+
   it('a contact message during a 5,000-copy send reaches the owner in the next run', async () => {
     const activeNow = (await admin.send('/api/newsletter/settings', { method: 'GET' }))
       .activeSubscribers as number
