@@ -97,14 +97,20 @@ routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
   }
   const record = newsletter.recordForToken(e.app, 'unsubscribe', newsletter.tokenOfRequest(e))
   if (!record) throw newsletter.invalidLink('The unsubscribe link is not valid.')
-  return e.json(200, { status: newsletter.unsubscribe(e.app, record) })
+  // The newsletter issue whose link this was (its results count the unsubscribe).
+  const issue = String(body.issue || e.request.url.query().get('issue') || '')
+  const status = newsletter.unsubscribe(e.app, record, issue)
+  require(`${__hooks}/lib/newsletter-issues.js`).skipWaitingCopies(e.app, record.getString('email'))
+  return e.json(200, { status })
 })
 
 routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
   const { paths } = require(`${__hooks}/lib/shared.cjs`)
   const token = String(e.request.url.query().get('token') || '').replace(/[^a-z0-9.]/g, '')
+  const issue = String(e.request.url.query().get('issue') || '').replace(/[^a-z0-9]/g, '')
   e.response.header().set('Cache-Control', 'no-store')
-  return e.redirect(303, `${paths.newsletterUnsubscribe}/${token.slice(0, 200)}`)
+  const fromIssue = issue.length === 15 ? `?issue=${issue}` : ''
+  return e.redirect(303, `${paths.newsletterUnsubscribe}/${token.slice(0, 200)}${fromIssue}`)
 })
 
 // --- the signed-in user's own subscription (the dashboard's Settings tab) ----------------------
@@ -154,6 +160,8 @@ routerAdd(
       }
     } else if (own.mine) {
       newsletter.unsubscribe(e.app, own.record)
+      const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+      issues.skipWaitingCopies(e.app, own.record.getString('email'))
     }
     const user = e.app.findRecordById('users', e.auth.id)
     user.set('newsletterConsent', body.subscribed)

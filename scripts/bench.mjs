@@ -14,6 +14,9 @@
 //               local SMTP receiver, on servers of its own (scripts/bench/queue-bench.mjs)
 //   webhooks    contact creates with 3 webhook endpoints vs none; 1,000 events delivered to a
 //               receiver on loopback (scripts/bench/webhooks-bench.mjs, a server of its own)
+//   newsletter  a send to 5,000 subscribers: time to queue it, delivery rate with the throttle
+//               off to a local SMTP receiver, peak server memory (scripts/bench/newsletter-bench.mjs);
+//               Lighthouse above also runs on /newsletter and a published issue's page
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -42,6 +45,7 @@ import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
 import { runQueueBench } from './bench/queue-bench.mjs'
 import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
+import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -63,6 +67,7 @@ export const TARGETS = {
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
+  newsletter: { queueMs: 3000, peakRssMiB: 150 },
 }
 
 // The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
@@ -71,6 +76,8 @@ SECTIONS.push('leads')
 SECTIONS.push('queue')
 // Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
 SECTIONS.push('webhooks')
+// So does the newsletter's (scripts/bench/newsletter-bench.mjs).
+SECTIONS.push('newsletter')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -268,6 +275,27 @@ function rowsFor(results) {
     ])
   }
   if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
+  if (results.newsletter && !failed('newsletter')) {
+    const n = results.newsletter
+    rows.push([
+      `Newsletter: queue a send to ${n.recipients}`,
+      ms(n.queueMs),
+      `< ${sec(TARGETS.newsletter.queueMs)}`,
+      met(n.queueMs < TARGETS.newsletter.queueMs),
+    ])
+    rows.push([
+      'Newsletter: delivery, throttle off, local SMTP',
+      `${n.delivered} in ${sec(n.deliverMs)} = ${n.perSecond.toFixed(0)}/s`,
+      '',
+      '',
+    ])
+    rows.push([
+      'Newsletter: peak server memory (VmHWM)',
+      `${n.peakRssMiB.toFixed(0)} MiB`,
+      `< ${TARGETS.newsletter.peakRssMiB} MiB`,
+      met(n.peakRssMiB < TARGETS.newsletter.peakRssMiB),
+    ])
+  }
   return rows
 }
 
@@ -313,8 +341,19 @@ async function main() {
       enabled,
       needsBrowser(async () => {
         const pages = {}
-        for (const page of LIGHTHOUSE_PAGES)
-          pages[page] = await runLighthouse(`${server.url}${page}`, 3)
+        // A published issue, sent the real way (to nobody: the bench server has no subscribers).
+        const issue = await publishIssue(
+          server.url,
+          server.token,
+          'Give yourself an hour back',
+          SAMPLE_ISSUE,
+        )
+        const issuePage = `/newsletter/${issue.slug}`
+        for (const page of [...LIGHTHOUSE_PAGES, issuePage])
+          pages[page === issuePage ? '/newsletter/<issue>' : page] = await runLighthouse(
+            `${server.url}${page}`,
+            3,
+          )
         return {
           runsPerPage: 3,
           formFactor: 'mobile',
@@ -345,6 +384,7 @@ async function main() {
     )
     await section(results, 'queue', enabled, () => runQueueBench())
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
+    await section(results, 'newsletter', enabled, () => runNewsletterBench())
   } finally {
     await server?.stop()
     try {

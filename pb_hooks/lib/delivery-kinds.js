@@ -17,6 +17,10 @@ const kinds = Object.assign(
     .kinds,
   // webhook
   /** @type {typeof import('./webhook-kinds.js')} */ (require('./webhook-kinds.js')).kinds,
+  // newsletter_issue, newsletter_issue_test
+  /** @type {typeof import('./newsletter-issue-kinds.js')} */ (
+    require('./newsletter-issue-kinds.js')
+  ).kinds,
 )
 
 module.exports = { kinds }

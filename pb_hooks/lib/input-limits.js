@@ -39,7 +39,7 @@ const RULES = {
     bool: [],
     number: [],
     // Double opt-in: only the signed confirmation link makes a subscription active.
-    serverOnly: ['status', 'confirmedAt', 'requestedAt'],
+    serverOnly: ['status', 'confirmedAt', 'requestedAt', 'unsubscribedAt', 'unsubscribedIssue'],
   },
   audits: {
     // answers, otherTexts, scores and recommendations, and the types of email and

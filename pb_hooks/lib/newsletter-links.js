@@ -67,4 +67,4 @@ function unsubscribeHeaders(app, record) {
   }
 }
 
-module.exports = { COLLECTION, tokenFor, recordForToken, linksFor, unsubscribeHeaders }
+module.exports = { COLLECTION, signingKey, tokenFor, recordForToken, linksFor, unsubscribeHeaders }

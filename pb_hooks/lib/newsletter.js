@@ -93,9 +93,16 @@ function confirm(app, record) {
   return 'active'
 }
 
-function unsubscribe(app, record) {
+/**
+ * Unsubscribes at once. `issueId` is the newsletter issue whose link was followed (counted in its
+ * results); the copies of any issue still waiting for this address are skipped.
+ * @param {core.App} app @param {core.Record} record @param {string} [issueId]
+ */
+function unsubscribe(app, record, issueId) {
   if (record.getString('status') !== 'unsubscribed') {
     record.set('status', 'unsubscribed')
+    record.set('unsubscribedAt', new DateTime())
+    record.set('unsubscribedIssue', /^[a-z0-9]{15}$/.test(issueId || '') ? issueId : '')
     app.save(record)
   }
   return 'unsubscribed'

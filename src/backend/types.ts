@@ -2,6 +2,7 @@
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { RecordModel } from 'pocketbase'
+import type { NewsletterIssueEditInput, NewsletterIssueInput } from './newsletter-issues-api'
 
 import type {
   AuditFlow,
@@ -186,6 +187,8 @@ export interface OutboxPayloads {
   audits: AuditInput
   person_updates: PersonUpdateInput
   events: FunnelEventInput
+  newsletter_issues: NewsletterIssueInput
+  newsletter_issue_edits: NewsletterIssueEditInput
 }
 
 export type OutboxCollection = keyof OutboxPayloads

@@ -45,6 +45,9 @@ export function SiteFooter() {
           <h2 className="site-footer__heading">Business growth tips</h2>
           <p>One short, practical email a month. No spam, unsubscribe any time.</p>
           <NewsletterForm source="footer" variant="footer" />
+          <p className="site-footer__archive">
+            <Link to={paths.newsletterArchive}>Read past issues</Link>
+          </p>
         </div>
         <nav className="site-footer__links" aria-label="Footer">
           <h2 className="site-footer__heading">Contact</h2>

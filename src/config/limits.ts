@@ -20,6 +20,8 @@ export const textLimits = {
     email: EMAIL_MAX,
     source: 64,
     userAgent: 512,
+    // Set by the server only: the newsletter issue an address unsubscribed from.
+    unsubscribedIssue: 15,
   },
   audits: {
     flow: 16,
@@ -37,6 +39,24 @@ export const textLimits = {
     passwordConfirm: 1000,
     oldPassword: 1000,
     agreedToTermsAt: 64,
+  },
+  // The consultant's newsletter issues (admins only): Markdown of at most 50,000 characters; the
+  // HTML and text the server renders from it when a send starts are kept with the issue.
+  newsletter_issues: {
+    subject: 200,
+    preheader: 200,
+    body: 50_000,
+    slug: 80,
+    lastError: 2000,
+    pageHtml: 1_000_000,
+    mailHtml: 1_000_000,
+    mailText: 1_000_000,
+  },
+  // An autosaved draft of an issue, sent through the outbox.
+  newsletter_issue_edits: {
+    subject: 200,
+    preheader: 200,
+    body: 50_000,
   },
 } as const
 

@@ -57,4 +57,4 @@ export const SCHEDULER_FRAME_ORIGIN = site.booking.origin
 
 // Which page file answers which path, and which paths are pages at all (pb_hooks/pages.pb.js).
 export { isAppRoute, routePatterns } from './paths'
-export { APP_SHELL_FILE, notFoundPage, publicPages } from './public-pages'
+export { APP_SHELL_FILE, newsletterArchivePage, notFoundPage, publicPages } from './public-pages'

@@ -39,6 +39,8 @@ export interface EnqueueOptions {
   ownerId?: string
   /** Delete this draft in the same transaction that queues the item. */
   clearDraft?: { flow: string; userId?: string }
+  /** Called once the item is stored, before its first send (enqueue resolves after that). */
+  onStored?: (id: string) => void
 }
 
 export interface EnqueueResult {
@@ -243,6 +245,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return queued
     })
     options.onEnqueued?.(item)
+    opts.onStored?.(id)
 
     if (!isOnline()) return { id, status: 'queued' }
     let timer: ReturnType<typeof setTimeout> | undefined

@@ -61,6 +61,8 @@ export default async function globalSetup() {
     OWNER_MAIL_PER_HOUR: '0',
     // Webhook receivers in browser tests listen on loopback (tests/e2e/webhooks.spec.ts).
     WEBHOOKS_ALLOW_PRIVATE: 'true',
+    // Newsletters must show the business's postal address; without it they are not sent.
+    MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -1,6 +1,6 @@
 // /audit-admin: the consultant's console. Only a signed-in user with isAdmin sees it; the
 // collection rules and the stats route are the real guard, this page only reflects them.
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
@@ -13,9 +13,12 @@ import { MailHealth } from './MailHealth'
 import { MessagesTab } from './MessagesTab'
 import { PeopleTab } from './PeopleTab'
 import { PersonView } from './PersonView'
+import { LoadingState } from './StatusMessage'
 import { SubscribersTab } from './SubscribersTab'
 import { useAdminAccess } from './use-admin'
 import './admin.css'
+
+const NewsletterTab = lazy(() => import('./NewsletterTab'))
 
 export default function AdminPage() {
   const access = useAdminAccess()
@@ -59,6 +62,7 @@ const tabs = [
   { id: 'audits', label: 'Audits' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
+  { id: 'newsletter', label: 'Newsletter' },
   { id: 'integrations', label: 'Integrations' },
 ] as const
 type TabId = (typeof tabs)[number]['id']
@@ -139,6 +143,11 @@ function AdminConsole() {
         {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
         {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
         {active === 'subscribers' && <SubscribersTab />}
+        {active === 'newsletter' && (
+          <Suspense fallback={<LoadingState />}>
+            <NewsletterTab />
+          </Suspense>
+        )}
         {active === 'integrations' && <IntegrationsTab />}
       </div>
 
