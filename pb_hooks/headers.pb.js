@@ -12,9 +12,16 @@
 // Caching and content types for the static site (the built PWA served from --publicDir); /api/
 // and /_/ are left as PocketBase answers them.
 //
-// Priority -1005: after PocketBase's own security-headers middleware (-1010, so DENY replaces
-// its X-Frame-Options: SAMEORIGIN) and before its rate limiter (-1000, so a 429 carries these
-// headers too).
+// Priority -1045: before PocketBase's CORS middleware (-1041), which answers a preflight OPTIONS
+// request itself, so that answer carries these headers too, as does every later refusal (413,
+// 429). PocketBase's own security-headers middleware (X-Frame-Options: SAMEORIGIN and the legacy
+// X-XSS-Protection) is removed: it would run after this one and undo DENY and "0".
+
+// (onServe is not among the hooks' globals; the app's own hook is.)
+$app.onServe().bindFunc((e) => {
+  e.router.unbind('pbSecurityHeaders')
+  return e.next()
+})
 
 routerUse(
   new Middleware((e) => {
@@ -126,5 +133,5 @@ routerUse(
     // browsers and could itself leak data (OWASP: send 0 and rely on the CSP).
     responseHeaders.set('X-XSS-Protection', '0')
     return e.next()
-  }, -1005),
+  }, -1045),
 )

@@ -25,6 +25,18 @@ export const messages = {
   leaveAudit:
     'Leave the audit? Your answers stay on this device, so you can pick up where you left off.',
   offline: 'You appear to be offline. Please check your connection and try again.',
-  loginTooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
+  loginTooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   loginRefused: 'Incorrect email or password.',
+  /** An address whose part before the @ holds ?, &, %, / or quotes (src/config/email-address.ts). */
+  emailUnsafeCharacters: 'Please use an email address without ?, &, %, / or quotes before the @.',
+  /** A password on the list of the most common ones (the server refuses it too). */
+  passwordCommon:
+    'This password is one of the most common ones, so it is easy to guess. Please choose another.',
+  /** A form item kept on the device because the server's daily limit for this network is reached. */
+  contactQueuedLimited:
+    "We can't take more messages from your network today. Yours is saved on this device and will be sent automatically later - there's no need to send it again.",
+  newsletterQueuedLimited:
+    "We can't take more sign-ups from your network right now. Yours is saved on this device and will be sent automatically later.",
+  auditQueuedLimited:
+    "We can't take more audits from your network today. Yours is saved on this device and will be sent automatically later - there's no need to take it again.",
 } as const
