@@ -6,7 +6,9 @@
 //     transaction, whose commit can fail too, answers the same: pb_hooks/mail.pb.js);
 //   - a 429 from the rate limiter says when to come back (Retry-After, in seconds: the longest
 //     window of the rate-limit rules that apply to the request, so the next try is not refused
-//     for the same window).
+//     for the same window); a 429 that set its own Retry-After (a daily cap, lib/ip-caps.js)
+//     keeps it, and a batch refused because one of its creates hit a daily cap says when the
+//     cap resets.
 
 // The execute hooks run after validation, around the database write itself.
 onRecordCreateExecute((e) => {
@@ -35,12 +37,22 @@ routerUse(
       try {
         return e.next()
       } catch (err) {
+        const headers = e.response.header()
+        if (headers.get('Retry-After')) throw err
         const status = err && (err.status || (err.value && err.value.status))
+        const { DAILY_CAP_CODE } = require(`${__hooks}/lib/shared.cjs`)
         if (status === 429 || /too many requests/i.test(String(err))) {
           const { retryAfterSeconds } = require(`${__hooks}/lib/save-errors.js`)
           const rules = e.app.settings().rateLimits.rules
           const seconds = retryAfterSeconds(rules, e.request.method, e.request.url.path)
-          e.response.header().set('Retry-After', String(seconds))
+          headers.set('Retry-After', String(seconds))
+        } else if (
+          e.request.url.path === '/api/batch' &&
+          JSON.stringify((err && err.value && err.value.data) || {}).indexOf(DAILY_CAP_CODE) >= 0
+        ) {
+          const { nextUtcMidnight } = require(`${__hooks}/lib/ip-caps.js`)
+          const now = Date.now()
+          headers.set('Retry-After', String(Math.ceil((nextUtcMidnight(now) - now) / 1000)))
         }
         throw err
       }
