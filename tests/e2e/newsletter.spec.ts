@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   baseURL,
   createUser,
+  decideSignUps,
   expectAccessible,
   promoteAdmin,
   screenshot,
@@ -144,6 +145,7 @@ test('the link pages and the Subscribers tab fit every width from 320 to 1920', 
   await new PocketBase(baseURL())
     .collection('newsletter_subscriptions')
     .create({ email: uniqueEmail('news-width'), source: 'footer' })
+  await decideSignUps()
   const token = `${'a'.repeat(15)}.${'0'.repeat(64)}`
   const pages = [
     `/newsletter/confirm/${token}`,

@@ -9,6 +9,7 @@ import type PocketBase from 'pocketbase'
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
+import { decideSignUps } from './newsletter-signups'
 
 export { OWNER_EMAIL }
 
@@ -16,8 +17,10 @@ export interface MailServer {
   url: string
   su: PocketBase
   guest: PocketBase
-  /** POST /api/mail/flush as superuser: runs the sender now. */
+  /** Decides the waiting newsletter sign-ups, then POST /api/mail/flush: runs the sender now. */
   flush(): Promise<FlushSummary>
+  /** Decides the waiting newsletter sign-ups now (their rows and confirmation mails). */
+  decideSignUps(): Promise<number>
   /** The mail_outbox rows queued for one record, oldest first. */
   outboxFor(sourceId: string): Promise<OutboxRow[]>
   /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
@@ -78,7 +81,9 @@ export async function startMailServer(smtpPort: number, env: Record<string, stri
     url: server.url,
     su,
     guest: guestClient(server.url),
+    decideSignUps: () => decideSignUps(server.url, su.authStore.token),
     async flush() {
+      await decideSignUps(server.url, su.authStore.token)
       const res = await fetch(`${server.url}/api/mail/flush`, {
         method: 'POST',
         headers: { authorization: su.authStore.token },
