@@ -12,8 +12,11 @@
 //     JavaScript middleware's VM for its lifetime, so each costs memory (see `npm run bench`).
 //     Idle and long-lived connections are closed by the hook below.
 //
-// Priority -1025: after PocketBase's activity logger (refusals are logged) and panic recovery,
-// before its auth token loading, rate limiter and every middleware that may read the body.
+// Priority -99500: first of all, before any other middleware of ours or PocketBase's. Each
+// JavaScript middleware a request passes holds one of the hooks' engines while the request runs
+// (a new one when the pool is busy), so a flood of big bodies or of connections is refused here
+// while holding one engine each, not several. (PocketBase's activity log does not see these
+// refusals; the log line below names a route without a limit.)
 
 routerUse(
   new Middleware(
@@ -43,7 +46,7 @@ routerUse(
       }
 
       if (pattern !== 'GET /api/realtime') return e.next()
-      const ip = e.realIP()
+      const ip = limits.clientIp(e)
       const exempt = limits.isExcludedIp(e.app, ip)
       const refused = limits.takeRealtimeSlot(e.app, ip, exempt)
       if (refused) {
@@ -61,7 +64,7 @@ routerUse(
         limits.releaseRealtimeSlot(e.app, ip)
       }
     },
-    -1025,
+    -99500,
     'siteRequestLimits',
   ),
 )

@@ -23,9 +23,8 @@ onRecordAuthWithPasswordRequest((e) => {
 
   const seen = counters.read(e.app, key, now)
   if (seen && seen.count >= failures) {
-    e.response
-      .header()
-      .set('Retry-After', String(Math.max(1, Math.ceil((seen.expiresAt - now) / 1000))))
+    // Retry-After is set from this by pb_hooks/save-errors.pb.js (this hook has no response).
+    require(`${__hooks}/lib/request-limits.js`).noteRetryAt(e.app, e.realIP(), seen.expiresAt)
     throw new TooManyRequestsError(messages.loginTooMany, {})
   }
   try {

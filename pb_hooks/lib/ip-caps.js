@@ -11,7 +11,7 @@ const { DAILY_CAP_CODE, IP_DAILY_CAP_COLLECTIONS, IP_DAILY_CAP_DEFAULTS } = requ
   `${__hooks}/lib/shared.cjs`,
 )
 const counters = require('./counters.js')
-const { envNumber, isExcludedIp } = require('./request-limits.js')
+const { envNumber, isExcludedIp, noteRetryAt } = require('./request-limits.js')
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -67,7 +67,9 @@ function countCreate(e, collection, now) {
   }
   if (count > 0) return key
   const message = REFUSALS[bucket]
-  e.response.header().set('Retry-After', String(Math.max(1, Math.ceil((resetAt - now) / 1000))))
+  // A record hook cannot set the answer's headers: pb_hooks/save-errors.pb.js sets Retry-After
+  // from this (for a single create and for a batch that held one).
+  noteRetryAt(e.app, ip, resetAt)
   throw new TooManyRequestsError(message, {
     daily: new ValidationError(DAILY_CAP_CODE, message),
   })

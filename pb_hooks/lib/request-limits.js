@@ -28,6 +28,19 @@ function bodyLimitFor(pattern, collection) {
 }
 
 /**
+ * The visitor's address as the rest of the server will see it: X-Forwarded-For counts only on a
+ * connection from one of TRUSTED_PROXY_IPS (pb_hooks/proxy.pb.js removes it from any other, but
+ * this runs before that middleware).
+ * @param {core.RequestEvent} e
+ */
+function clientIp(e) {
+  const remote = e.remoteIP()
+  if (e.app.settings().trustedProxy.headers.length === 0) return remote
+  const { ipInList, trustedProxyIPs } = require('./deploy-config.js')
+  return ipInList(remote, trustedProxyIPs()) ? e.realIP() : remote
+}
+
+/**
  * A whole number from the environment, or `fallback` when unset or not a number >= `min`.
  * @param {string} name
  * @param {number} fallback
@@ -121,8 +134,37 @@ function releaseRealtimeSlot(app, ip) {
   })
 }
 
+// A hook that refuses with 429 but cannot set the answer's headers (a record or auth hook) notes
+// when to come back; pb_hooks/save-errors.pb.js turns it into Retry-After, also for a batch
+// whose create was refused.
+const RETRY_AT_KEY = 'request-limits:retry-at:'
+
+/**
+ * @param {core.App} app
+ * @param {string} ip
+ * @param {number} at when the refusal ends (ms)
+ */
+function noteRetryAt(app, ip, at) {
+  app.store().set(`${RETRY_AT_KEY}${ip}`, at)
+}
+
+/**
+ * When the refusal just noted for `ip` ends (ms), or 0; read once.
+ * @param {core.App} app
+ * @param {string} ip
+ */
+function takeRetryAt(app, ip) {
+  const key = `${RETRY_AT_KEY}${ip}`
+  const at = Number(app.store().get(key)) || 0
+  if (at) app.store().remove(key)
+  return at
+}
+
 module.exports = {
   bodyLimitFor,
+  clientIp,
+  noteRetryAt,
+  takeRetryAt,
   envNumber,
   isExcludedIp,
   realtimeLimits,

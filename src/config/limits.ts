@@ -161,6 +161,7 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   // --- test-only hooks (tests/integration/support/hooks/, never in pb_hooks/) ---
   'POST /api/test/disk-full': RUN_BODY_MAX_BYTES,
   'GET /api/test/routes': NO_BODY,
+  'POST /api/test/confirm-booking': RUN_BODY_MAX_BYTES,
 }
 
 /**
@@ -180,7 +181,7 @@ export const COLLECTION_CREATE_BODY_LIMITS: Readonly<Record<string, number>> = {
  */
 export const REALTIME_LIMIT_DEFAULTS = {
   perIp: 4,
-  total: 50,
+  total: 30,
   idleSeconds: 300,
   maxMinutes: 30,
 } as const

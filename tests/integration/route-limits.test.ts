@@ -5,7 +5,11 @@
 // every route a hook registers is seen however it is written; PocketBase's own routes are the
 // table's, each checked against the real router (`hasRoute`). A test-only hook plants one route
 // without a limit: the walk must name exactly that one.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { root } from '../../scripts/pocketbase.mjs'
 import { rawRequest } from './support/raw-request'
 import { startLimitsServer, type LimitsServer } from './support/limits-server'
 import { howToAdd, routesWithoutLimit, tableRoutes } from './support/route-table'
@@ -16,7 +20,10 @@ let server: LimitsServer
 
 beforeAll(async () => {
   server = await startLimitsServer({
-    testHooks: ['route-table.pb.js', 'disk-full.pb.js'],
+    // Every test-only hook, so the table's test-only lines are checked too.
+    testHooks: readdirSync(join(root, 'tests/integration/support/hooks')).filter((f) =>
+      f.endsWith('.pb.js'),
+    ),
     recordRoutes: true,
   })
 })
@@ -96,6 +103,18 @@ describe('the limits hold before the body is read', () => {
     expect(answer.status).toBe(413)
     const empty = await rawRequest(server.url, { path: '/api/test/unlisted', from: '127.0.0.61' })
     expect(empty.status).toBe(200)
+    // The log names the route and where its limit goes (PocketBase writes logs in batches).
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.su.logs.getList(1, 10, {
+              filter: 'message ~ "without a body limit" && data.route = "POST /api/test/unlisted"',
+            })
+          ).totalItems,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0)
   })
 
   it.each([

@@ -13,5 +13,6 @@
     return original.apply(this, arguments)
   }
   recording.recordsRoutes = true
+  // eslint-disable-next-line no-global-assign -- the point: every later routerAdd is recorded
   routerAdd = recording
 })()
