@@ -53,6 +53,9 @@ export function tokenOutcome(err: unknown): TokenOutcome {
   ) {
     return { kind: 'field', field: 'password', message: accountMessages.passwordTooShort }
   }
+  if (codes.password === 'validation_common_password') {
+    return { kind: 'field', field: 'password', message: messages.passwordCommon }
+  }
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message)
     return { kind: 'field', field, message: `${FIELD_LABELS[field] ?? field}: ${message}` }
@@ -159,6 +162,8 @@ export function emailChangeAnswer(
   }
   if (code === 'validation_not_in_invalid')
     return { ok: false, text: emailChangeMessages.same, field: 'newEmail' }
+  if (code === 'validation_unsafe_email')
+    return { ok: false, text: messages.emailUnsafeCharacters, field: 'newEmail' }
   // Taken (validation_invalid_new_email), or whatever else the server says about the address.
   if (code) return neutral
   return { ok: false, text: emailChangeMessages.failure }

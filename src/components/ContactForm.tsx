@@ -5,6 +5,7 @@ import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
 import { useHeldSubmit } from './use-held-submit'
+import { emailAddressProblem } from '../config/email-address'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { Field } from './Field'
 
@@ -53,6 +54,8 @@ export function ContactForm({
       const input = form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | null
       input?.setCustomValidity(fields[field].trim() ? '' : 'Please fill in this field.')
     }
+    const emailInput = form.elements.namedItem('email') as HTMLInputElement | null
+    emailInput?.setCustomValidity(emailAddressProblem(fields.email) ?? '')
     if (!form.reportValidity()) return
 
     setSubmitting(true)
@@ -78,6 +81,8 @@ export function ContactForm({
     }
     setFields(EMPTY)
     if (status === 'sent') setFeedback({ kind: 'success', text: messages.contactSuccess })
+    else if (status === 'limited')
+      setFeedback({ kind: 'queued', text: messages.contactQueuedLimited })
     else
       setFeedback({
         kind: 'queued',
@@ -110,7 +115,10 @@ export function ContactForm({
           maxLength={EMAIL_MAX}
           autoComplete="email"
           value={fields.email}
-          onChange={(e) => update('email', e.target.value)}
+          onChange={(e) => {
+            e.target.setCustomValidity('')
+            update('email', e.target.value)
+          }}
         />
       </Field>
       <Field label="Message" htmlFor={`${id}-message`}>

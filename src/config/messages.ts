@@ -35,8 +35,6 @@ export const messages = {
   /** A form item kept on the device because the server's daily limit for this network is reached. */
   contactQueuedLimited:
     "We can't take more messages from your network today. Yours is saved on this device and will be sent automatically later - there's no need to send it again.",
-  newsletterQueuedLimited:
-    "We can't take more sign-ups from your network right now. Yours is saved on this device and will be sent automatically later.",
   auditQueuedLimited:
     "We can't take more audits from your network today. Yours is saved on this device and will be sent automatically later - there's no need to take it again.",
 } as const

@@ -1,4 +1,5 @@
 // The report's delivery lines: honest about whether the audit reached the server yet.
+import { messages } from '../../config/messages'
 import type { DeliveryMessages } from './DeliveryStatus'
 
 export const freeResultsMessages: DeliveryMessages = {
@@ -6,6 +7,7 @@ export const freeResultsMessages: DeliveryMessages = {
   queuedOffline: "Your results will be e-mailed to you as soon as you're back online.",
   queuedServer:
     'Your results are saved on this device and will be e-mailed as soon as the server answers.',
+  queuedLimited: messages.auditQueuedLimited,
   failed:
     'Your audit could not be delivered. Use Retry in the notice at the top of the page, or take the audit again.',
 }
@@ -16,6 +18,7 @@ export const memberReportMessages: DeliveryMessages = {
     "You're offline: your audit is saved on this device and will be sent to your dashboard when you're back online.",
   queuedServer:
     'Your audit is saved on this device and will reach your dashboard as soon as the server answers.',
+  queuedLimited: messages.auditQueuedLimited,
   failed:
     'Your audit could not be saved to your dashboard. Use Retry in the notice at the top of the page, or take the audit again.',
 }
