@@ -10,6 +10,8 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   realtime    memory per open realtime connection, and 300 at once from one address
+//               against the caps (scripts/bench/realtime-bench.mjs; servers of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -36,6 +38,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runRealtimeBench } from './bench/realtime-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -57,10 +60,11 @@ export const TARGETS = {
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
+  realtimeFloodPeakMb: 300,
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
-SECTIONS.push('leads')
+// The lead workspace's section (scripts/bench/leads-bench.mjs), then realtime (its own servers).
+SECTIONS.push('leads', 'realtime')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -242,6 +246,21 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.realtime && !failed('realtime')) {
+    const { perConnection: p, flood: f } = results.realtime
+    rows.push([
+      `Realtime: memory per open connection (${p.accepted} open)`,
+      `${p.mbPerConnection.toFixed(2)} MB (RSS ${p.rssBeforeMb.toFixed(0)} -> ${p.rssAfterMb.toFixed(0)} MB)`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Realtime: ${f.connections} at once from one address`,
+      `${f.accepted} open, ${f.refused} refused; peak RSS ${f.peakRssMb.toFixed(0)} MB`,
+      `< ${TARGETS.realtimeFloodPeakMb} MB`,
+      met(f.peakRssMb < TARGETS.realtimeFloodPeakMb),
+    ])
+  }
   return rows
 }
 
@@ -270,7 +289,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'realtime')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -317,6 +336,7 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'realtime', enabled, () => runRealtimeBench())
   } finally {
     await server?.stop()
     try {
