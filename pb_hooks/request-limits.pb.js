@@ -22,9 +22,18 @@ routerUse(
   new Middleware(
     (e) => {
       const limits = require(`${__hooks}/lib/request-limits.js`)
+      /** A refusal, with the headers every answer carries (headers.pb.js runs after this). */
+      const refuse = (/** @type {router.ApiError} */ error) => {
+        require(`${__hooks}/lib/response-headers.js`).setResponseHeaders(e)
+        return error
+      }
       const pattern = e.request.pattern
       const length = e.request.contentLength
       if (length !== 0) {
+        // PocketBase's catch-all (any method on a path no route has): the answer is a 404
+        // whatever the body, which is never read.
+        if (pattern === '/')
+          throw refuse(new NotFoundError("The requested resource wasn't found.", {}))
         const limit = limits.bodyLimitFor(pattern, e.request.pathValue('collection'))
         if (limit < 0) {
           e.app
@@ -34,12 +43,12 @@ routerUse(
               'route',
               pattern,
             )
-          throw new ApiError(413, 'This route takes no request body.', {})
+          throw refuse(new ApiError(413, 'This route takes no request body.', {}))
         }
-        if (limit === 0) throw new ApiError(413, 'This route takes no request body.', {})
-        if (length > limit) throw new ApiError(413, 'The request body is too large.', {})
+        if (limit === 0) throw refuse(new ApiError(413, 'This route takes no request body.', {}))
+        if (length > limit) throw refuse(new ApiError(413, 'The request body is too large.', {}))
         if (length < 0 && pattern === 'POST /api/batch') {
-          throw new ApiError(411, 'A batch request must declare its Content-Length.', {})
+          throw refuse(new ApiError(411, 'A batch request must declare its Content-Length.', {}))
         }
         // Wraps the body so no more than `limit` bytes are read, then calls e.next().
         if (length < 0) return $apis.bodyLimit(limit).func(e)
@@ -51,11 +60,13 @@ routerUse(
       const refused = limits.takeRealtimeSlot(e.app, ip, exempt)
       if (refused) {
         e.response.header().set('Retry-After', '60')
-        throw new TooManyRequestsError(
-          refused === 'ip'
-            ? 'Too many live connections from your address.'
-            : 'Too many live connections right now.',
-          {},
+        throw refuse(
+          new TooManyRequestsError(
+            refused === 'ip'
+              ? 'Too many live connections from your address.'
+              : 'Too many live connections right now.',
+            {},
+          ),
         )
       }
       try {

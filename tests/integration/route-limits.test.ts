@@ -81,7 +81,7 @@ describe('the walk of the running server', () => {
 
 describe('the limits hold before the body is read', () => {
   it.each(tableRoutes().map((r) => [r.route, r] as const))(
-    '%s: a declared body one byte over its limit answers 413',
+    '%s: a declared body one byte over its limit answers 413 (the catch-all 404), unread',
     async (_, route) => {
       const answer = await rawRequest(server.url, {
         method: route.method || 'POST',
@@ -90,7 +90,7 @@ describe('the limits hold before the body is read', () => {
         expectContinue: true,
         from: '127.0.0.60',
       })
-      expect(answer.status).toBe(413)
+      expect(answer.status).toBe(route.route === '/' ? 404 : 413)
     },
   )
 
