@@ -21,8 +21,8 @@ function isCommonPassword(password) {
  */
 function commonPasswordProblem(password) {
   if (typeof password !== 'string' || !isCommonPassword(password)) return {}
-  const { messages } = require(`${__hooks}/lib/shared.cjs`)
-  return { password: ['validation_common_password', messages.passwordCommon] }
+  const { COMMON_PASSWORD_MESSAGE } = require(`${__hooks}/lib/shared.cjs`)
+  return { password: ['validation_common_password', COMMON_PASSWORD_MESSAGE] }
 }
 
 module.exports = { commonPasswordProblem, isCommonPassword }

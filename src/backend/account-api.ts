@@ -4,6 +4,7 @@
 import type PocketBase from 'pocketbase'
 import { emailAddressProblem } from '../config/email-address'
 import { messages } from '../config/messages'
+import { COMMON_PASSWORD_MESSAGE } from '../config/passwords'
 import { describeError } from './errors'
 import { collections, type AuditRecord, type UserRecord } from './types'
 
@@ -113,7 +114,7 @@ export function signupErrorMessage(err: unknown): string {
   const codes = fieldCodes(err)
   if (codes.email === 'validation_not_unique') return accountMessages.signupNotPossible
   if (codes.password?.startsWith('validation_min')) return accountMessages.passwordTooShort
-  if (codes.password === 'validation_common_password') return messages.passwordCommon
+  if (codes.password === 'validation_common_password') return COMMON_PASSWORD_MESSAGE
   if (codes.email === 'validation_unsafe_email') return messages.emailUnsafeCharacters
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message) return `${FIELD_LABELS[field] ?? field}: ${message}`

@@ -5,6 +5,7 @@
 import type PocketBase from 'pocketbase'
 import { accountMessages, FIELD_LABELS, fieldCodes } from './account-api'
 import { messages } from '../config/messages'
+import { COMMON_PASSWORD_MESSAGE } from '../config/passwords'
 import { pb } from './client'
 import { describeError } from './errors'
 import { currentUser, refreshSession } from './session'
@@ -54,7 +55,7 @@ export function tokenOutcome(err: unknown): TokenOutcome {
     return { kind: 'field', field: 'password', message: accountMessages.passwordTooShort }
   }
   if (codes.password === 'validation_common_password') {
-    return { kind: 'field', field: 'password', message: messages.passwordCommon }
+    return { kind: 'field', field: 'password', message: COMMON_PASSWORD_MESSAGE }
   }
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message)

@@ -1,6 +1,6 @@
 // What the outbox does with each kind of server answer, and when it tries again. Pure: the
 // clock and the randomness are passed in.
-import { DAILY_CAP_CODE } from '../config/limits'
+import { isDailyCapAnswer } from '../config/limits'
 import type { DescribedError } from './errors'
 
 export const BACKOFF_BASE_MS = 2_000
@@ -35,8 +35,7 @@ export function isUncertainRefusal(error: DescribedError): boolean {
  * so items of other kinds are still sent.
  */
 export function isDailyCap(error: DescribedError | undefined): boolean {
-  if (!error || error.status !== 429) return false
-  return Object.values(error.fieldCodes ?? {}).includes(DAILY_CAP_CODE)
+  return isDailyCapAnswer(error)
 }
 
 /**

@@ -13,6 +13,9 @@ export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
 export const contactQueuedServer =
   'Your message is saved on this device and will be sent as soon as the server answers.'
+/** Kept on the device because the server's daily limit of messages for this network is reached. */
+export const contactQueuedLimited =
+  "We can't take more messages from your network today. Yours is saved on this device and will be sent automatically later."
 
 type Feedback = { kind: 'success' | 'queued' | 'error'; text: string }
 
@@ -81,8 +84,7 @@ export function ContactForm({
     }
     setFields(EMPTY)
     if (status === 'sent') setFeedback({ kind: 'success', text: messages.contactSuccess })
-    else if (status === 'limited')
-      setFeedback({ kind: 'queued', text: messages.contactQueuedLimited })
+    else if (status === 'limited') setFeedback({ kind: 'queued', text: contactQueuedLimited })
     else
       setFeedback({
         kind: 'queued',

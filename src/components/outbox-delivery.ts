@@ -2,7 +2,7 @@
 // on demand so the home page does not ship Dexie; if that import itself fails (offline and the
 // chunk not cached yet) the form reports a failure and keeps what the visitor typed.
 import type { OutboxPayloads } from '../backend/types'
-import { DAILY_CAP_CODE } from '../config/limits'
+import { isDailyCapAnswer } from '../config/limits'
 
 /** `limited`: kept on the device because today's limit for this network is reached. */
 export type DeliveryStatus = 'sent' | 'queued' | 'limited' | 'failed'
@@ -23,10 +23,7 @@ export async function deliver<C extends FormCollection>(
     const result = await enqueue(collection, payload)
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
-    const capped =
-      result.error?.status === 429 &&
-      Object.values(result.error.fieldCodes ?? {}).includes(DAILY_CAP_CODE)
-    return result.status === 'queued' && capped ? 'limited' : result.status
+    return result.status === 'queued' && isDailyCapAnswer(result.error) ? 'limited' : result.status
   } catch (err) {
     console.error(`Could not hand the ${collection} record to the outbox`, err)
     return 'failed'

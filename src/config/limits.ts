@@ -202,6 +202,13 @@ export const IP_DAILY_CAP_COLLECTIONS = {
 /** The code in a 429's data when a daily cap (not the rate limit) refused a create. */
 export const DAILY_CAP_CODE = 'daily_limit_reached'
 
+/** True for an answer refused by a daily cap: a 429 whose field codes hold DAILY_CAP_CODE. */
+export function isDailyCapAnswer(
+  answer: { status: number; fieldCodes?: Record<string, string> } | undefined,
+): boolean {
+  return answer?.status === 429 && Object.values(answer.fieldCodes ?? {}).includes(DAILY_CAP_CODE)
+}
+
 /**
  * Password sign-in per account (the e-mail typed, registered or not): after `failures` wrong
  * passwords within `windowMinutes`, every sign-in to it answers 429 until the window ends

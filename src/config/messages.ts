@@ -29,12 +29,4 @@ export const messages = {
   loginRefused: 'Incorrect email or password.',
   /** An address whose part before the @ holds ?, &, %, / or quotes (src/config/email-address.ts). */
   emailUnsafeCharacters: 'Please use an email address without ?, &, %, / or quotes before the @.',
-  /** A password on the list of the most common ones (the server refuses it too). */
-  passwordCommon:
-    'This password is one of the most common ones, so it is easy to guess. Please choose another.',
-  /** A form item kept on the device because the server's daily limit for this network is reached. */
-  contactQueuedLimited:
-    "We can't take more messages from your network today. Yours is saved on this device and will be sent automatically later - there's no need to send it again.",
-  auditQueuedLimited:
-    "We can't take more audits from your network today. Yours is saved on this device and will be sent automatically later - there's no need to take it again.",
 } as const

@@ -23,6 +23,7 @@ export {
 } from './limits'
 export { emailAddressProblem } from './email-address'
 export { messages } from './messages'
+export { COMMON_PASSWORD_MESSAGE } from './passwords'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
 export {

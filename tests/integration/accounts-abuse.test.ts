@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGNIN_THROTTLE_DEFAULTS } from '../../src/config/limits'
 import { messages } from '../../src/config/messages'
+import { COMMON_PASSWORD_MESSAGE } from '../../src/config/passwords'
 import { createUser, guestClient, recordId, uniqueEmail } from './helpers'
 import { auditSubmission, startMailServer, type MailServer } from './support/mail-harness'
 import { rawRequest } from './support/raw-request'
@@ -56,7 +57,7 @@ describe('common passwords', () => {
       expect(answer.status).toBe(400)
       expect(answer.body.data.password).toEqual({
         code: 'validation_common_password',
-        message: messages.passwordCommon,
+        message: COMMON_PASSWORD_MESSAGE,
       })
     },
   )

@@ -2,7 +2,7 @@
 // IndexedDB (read only; src/offline/outbox.ts owns every write). A delivered item leaves the
 // outbox, so "no longer there" means sent.
 import { useLiveQuery } from 'dexie-react-hooks'
-import { DAILY_CAP_CODE } from '../../config/limits'
+import { isDailyCapAnswer } from '../../config/limits'
 import { offlineDb } from '../../offline/db'
 import type { AuditDelivery } from './audit-flow-state'
 
@@ -22,8 +22,5 @@ export function useAuditDelivery(
   if (item === undefined) return handedOver
   if (item === null) return 'sent'
   if (item.status === 'failed') return 'failed'
-  const capped =
-    item.lastError?.status === 429 &&
-    Object.values(item.lastError.fieldCodes ?? {}).includes(DAILY_CAP_CODE)
-  return capped ? 'limited' : 'queued'
+  return isDailyCapAnswer(item.lastError) ? 'limited' : 'queued'
 }

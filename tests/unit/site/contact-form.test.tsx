@@ -7,6 +7,7 @@ import { DAILY_CAP_CODE } from '../../../src/config/limits'
 import { messages } from '../../../src/config/messages'
 import {
   ContactForm,
+  contactQueuedLimited,
   contactQueuedOffline,
   contactQueuedServer,
 } from '../../../src/components/ContactForm'
@@ -134,7 +135,7 @@ describe('ContactForm', () => {
       case: 'over the daily limit',
       status: 'queued-capped',
       online: true,
-      text: messages.contactQueuedLimited,
+      text: contactQueuedLimited,
       after: empty,
     },
     {
