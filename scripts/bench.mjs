@@ -17,6 +17,8 @@
 //   newsletter  a send to 5,000 subscribers: time to queue it, delivery rate with the throttle
 //               off to a local SMTP receiver, peak server memory (scripts/bench/newsletter-bench.mjs);
 //               Lighthouse above also runs on /newsletter and a published issue's page
+//   realtime    memory per open realtime connection, and 300 at once from one address
+//               against the caps (scripts/bench/realtime-bench.mjs; servers of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -46,6 +48,7 @@ import { runLeadsBench } from './bench/leads-bench.mjs'
 import { runQueueBench } from './bench/queue-bench.mjs'
 import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
+import { runRealtimeBench } from './bench/realtime-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -68,10 +71,11 @@ export const TARGETS = {
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
   newsletter: { queueMs: 3000, peakRssMiB: 150 },
+  realtimeFloodPeakMb: 300,
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
-SECTIONS.push('leads')
+// The lead workspace's section (scripts/bench/leads-bench.mjs), then realtime (its own servers).
+SECTIONS.push('leads', 'realtime')
 // The delivery queue's section runs servers of its own (scripts/bench/queue-bench.mjs).
 SECTIONS.push('queue')
 // Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
@@ -296,6 +300,21 @@ function rowsFor(results) {
       met(n.peakRssMiB < TARGETS.newsletter.peakRssMiB),
     ])
   }
+  if (results.realtime && !failed('realtime')) {
+    const { perConnection: p, flood: f } = results.realtime
+    rows.push([
+      `Realtime: memory per open connection (${p.accepted} open)`,
+      `${p.mbPerConnection.toFixed(2)} MB (RSS ${p.rssBeforeMb.toFixed(0)} -> ${p.rssAfterMb.toFixed(0)} MB)`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Realtime: ${f.connections} at once from one address`,
+      `${f.accepted} open, ${f.refused} refused; peak RSS ${f.peakRssMb.toFixed(0)} MB`,
+      `< ${TARGETS.realtimeFloodPeakMb} MB`,
+      met(f.peakRssMb < TARGETS.realtimeFloodPeakMb),
+    ])
+  }
   return rows
 }
 
@@ -324,7 +343,9 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks')
+    const needsServer = enabled.some(
+      (s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks' && s !== 'realtime',
+    )
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -385,6 +406,7 @@ async function main() {
     await section(results, 'queue', enabled, () => runQueueBench())
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
     await section(results, 'newsletter', enabled, () => runNewsletterBench())
+    await section(results, 'realtime', enabled, () => runRealtimeBench())
   } finally {
     await server?.stop()
     try {

@@ -42,6 +42,10 @@ export async function startSoakEnvironment() {
     // Every simulated visitor sends from 127.0.0.1: one IP's daily cap on visitor mail would
     // stop their results mails, which the soak counts. (The flood phase uses its own IPs.)
     MAIL_VISITOR_PER_IP_PER_DAY: '100000',
+    // The same for the daily caps on what one IP may store (the caps phase has its own server).
+    MESSAGES_PER_IP_PER_DAY: '100000',
+    AUDITS_PER_IP_PER_DAY: '100000',
+    EVENTS_PER_IP_PER_DAY: '100000',
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail

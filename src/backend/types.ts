@@ -178,6 +178,11 @@ export interface FunnelEventInput {
   utmSource?: string
   utmMedium?: string
   utmCampaign?: string
+  /**
+   * The visit token this browser session got with its visit (never stored by the server): a
+   * `call_booked` step counts only with it.
+   */
+  token?: string
 }
 
 /** The collections a visitor's device queues records for, and what each record carries. */

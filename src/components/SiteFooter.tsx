@@ -3,6 +3,7 @@ import { useSyncExternalStore, type MouseEvent } from 'react'
 import { messages } from '../config/messages'
 import { auditPaths, paths } from '../config/paths'
 import { site } from '../config/site'
+import { mailtoHref } from '../config/email-address'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'
 import { SocialLinks } from './SocialLinks'
@@ -60,7 +61,7 @@ export function SiteFooter() {
               </li>
             )}
             <li>
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={mailtoHref(site.email)}>{site.email}</a>
             </li>
             <li>{site.location}</li>
             <li>

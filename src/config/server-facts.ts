@@ -6,15 +6,26 @@ export { paths } from './paths'
 
 export {
   BATCH_BODY_MAX_BYTES,
+  COLLECTION_CREATE_BODY_LIMITS,
+  DAILY_CAP_CODE,
   EMAIL_MAX,
+  FUNNEL_TOKEN_LIMITS,
+  IP_DAILY_CAP_COLLECTIONS,
+  IP_DAILY_CAP_DEFAULTS,
   PASSWORD_MAX_BYTES,
+  REALTIME_LIMIT_DEFAULTS,
   RECORD_BODY_MAX_BYTES,
+  ROUTE_BODY_LIMITS,
+  SIGNIN_THROTTLE_DEFAULTS,
   textLimits,
   UNVERIFIED_ACCOUNT_DAYS,
   VISITOR_MAIL_DEFAULTS,
   DELIVERY_DEFAULTS,
   ACCOUNT_MAIL_CAP,
 } from './limits'
+export { emailAddressProblem } from './email-address'
+export { messages } from './messages'
+export { COMMON_PASSWORD_MESSAGE } from './passwords'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
 export {

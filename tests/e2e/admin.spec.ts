@@ -12,6 +12,7 @@ import { parseCsv } from '../unit/admin/parse-csv'
 import {
   baseURL,
   createUser,
+  decideSignUps,
   DESKTOP,
   expectAccessible,
   MOBILE,
@@ -363,6 +364,7 @@ test.describe('the console', () => {
     await guest
       .collection('newsletter_subscriptions')
       .create({ email: `reader@${domain}`, source: 'footer' })
+    await decideSignUps()
     const su = await superuser()
     const failed = await su.collection('deliveries').create({
       recipient: `bounced@${domain}`,

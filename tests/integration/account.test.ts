@@ -20,11 +20,13 @@ import { messages } from '../../src/config/messages'
 import {
   createUser,
   guestClient,
+  pbUrl,
   recordId,
   superuserClient,
   uniqueEmail,
   type TestUser,
 } from './helpers'
+import { decideSignUps } from './support/newsletter-signups'
 
 const ANSWERS = { primary_goal: { value: 'increase_leads', score: 10 } }
 
@@ -74,10 +76,12 @@ async function freeAudit(email: string): Promise<string> {
   return id
 }
 
+/** A newsletter sign-up, decided at once (as the server's cron job would, within a minute). */
 async function subscribe(email: string, source = 'footer'): Promise<void> {
   await guestClient()
     .collection('newsletter_subscriptions')
     .create({ id: recordId(), email, source })
+  await decideSignUps(pbUrl(), (await superuserClient()).authStore.token)
 }
 
 /** A mail row that copies an audit, as the mail queue writes them (only superusers create). */

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { emailChangeAnswer, requestEmailChange } from '../../backend/account-links'
 import { Field } from '../../components/Field'
+import { emailAddressProblem } from '../../config/email-address'
 import { EMAIL_MAX } from '../../config/limits'
 
 /**
@@ -18,6 +19,8 @@ export default function ChangeEmailCard() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    const unsafe = emailAddressProblem(newEmail)
+    if (unsafe) return setResult({ ok: false, text: unsafe, field: 'newEmail' })
     setBusy(true)
     setResult(null)
     try {

@@ -34,6 +34,13 @@ export default function ResetPasswordPage() {
   const heading = useFocusOnChange<HTMLHeadingElement>(finished)
 
   const invalid = (field: PasswordField) => error?.field === field
+  // A problem with a field is shown under it; any other at the end of the form.
+  const errorUnder = (field: PasswordField) =>
+    invalid(field) && (
+      <p id={ids.error} className="account-error" role="alert">
+        {error?.message}
+      </p>
+    )
   const describedBy = (field: PasswordField, ...more: string[]) =>
     [...more, invalid(field) ? ids.error : ''].filter(Boolean).join(' ') || undefined
 
@@ -103,6 +110,7 @@ export default function ResetPasswordPage() {
           <p id={ids.passwordHint} className="account-hint">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>
+          {errorUnder('password')}
         </Field>
         <Field label="Confirm new password" htmlFor={ids.passwordConfirm}>
           <input
@@ -117,8 +125,9 @@ export default function ResetPasswordPage() {
             value={passwordConfirm}
             onChange={(e) => setPasswordConfirm(e.target.value)}
           />
+          {errorUnder('passwordConfirm')}
         </Field>
-        {error && (
+        {error && !error.field && (
           <p id={ids.error} className="account-error" role="alert">
             {error.message}
           </p>

@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { paths, safeNext, withNext } from '../../config/paths'
 import {
   MIN_PASSWORD_LENGTH,
+  signupErrorField,
   signupErrorMessage,
   validateSignup,
   type SignupField,
@@ -56,6 +57,14 @@ export default function SignupPage() {
     setForm((f) => ({ ...f, [key]: value }))
 
   const invalid = (field: SignupField) => error?.field === field
+  // A problem with a field is shown under it; any other at the end of the form.
+  const UNDER_FIELD: SignupField[] = ['email', 'password', 'passwordConfirm']
+  const errorUnder = (field: SignupField) =>
+    invalid(field) && (
+      <p id={ids.error} className="account-error" role="alert">
+        {error?.message}
+      </p>
+    )
   const describedBy = (field: SignupField, ...more: string[]) =>
     [...more, invalid(field) ? ids.error : ''].filter(Boolean).join(' ') || undefined
 
@@ -75,7 +84,7 @@ export default function SignupPage() {
       navigate(target, { replace: true })
     } catch (err) {
       setJustSignedUp(false)
-      setError({ message: signupErrorMessage(err) })
+      setError({ field: signupErrorField(err), message: signupErrorMessage(err) })
       setBusy(false)
     }
   }
@@ -104,9 +113,12 @@ export default function SignupPage() {
             name="email"
             autoComplete="email"
             required
+            aria-invalid={invalid('email') || undefined}
+            aria-describedby={describedBy('email')}
             value={form.email}
             onChange={(e) => update('email', e.target.value)}
           />
+          {errorUnder('email')}
         </Field>
         <Field label="Password" htmlFor={ids.password}>
           <input
@@ -124,6 +136,7 @@ export default function SignupPage() {
           <p id={ids.passwordHint} className="account-hint">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>
+          {errorUnder('password')}
         </Field>
         <Field label="Confirm Password" htmlFor={ids.passwordConfirm}>
           <input
@@ -138,6 +151,7 @@ export default function SignupPage() {
             value={form.passwordConfirm}
             onChange={(e) => update('passwordConfirm', e.target.value)}
           />
+          {errorUnder('passwordConfirm')}
         </Field>
         <div className="account-check">
           <input
@@ -165,7 +179,7 @@ export default function SignupPage() {
             <Link to={paths.privacy}>Privacy Policy</Link> (required).
           </label>
         </div>
-        {error && (
+        {error && !(error.field && UNDER_FIELD.includes(error.field)) && (
           <p id={ids.error} className="account-error" role="alert">
             {error.message}
           </p>

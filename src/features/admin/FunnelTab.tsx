@@ -75,6 +75,10 @@ export function FunnelTab() {
               </tbody>
             </table>
           </div>
+          <p className="admin-muted" data-testid="funnel-bookings">
+            Calls booked: {data.bookings.reported} reported by visitors&apos; browsers (each after a
+            visit in the same session), {data.bookings.confirmed} confirmed by the server.
+          </p>
 
           <h2>By week</h2>
           {data.weeks.length === 0 ? (

@@ -14,6 +14,7 @@ import {
   newsletterSourceLabels,
   newsletterStatusLabels,
 } from '../../config/labels'
+import { mailtoHref } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import type { ListDefinition } from './AdminList'
 import { formatDateTime, mailKindLabels, shortId } from './format'
@@ -82,7 +83,7 @@ export function messageList(
       { header: 'Name', rowHeader: true, cell: (contact) => contact.name },
       {
         header: 'Email',
-        cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+        cell: (contact) => <a href={mailtoHref(contact.email)}>{contact.email}</a>,
       },
       { header: 'Message', className: 'admin-table__message', cell: (contact) => contact.message },
       { header: 'Source', cell: (contact) => label(contactSourceLabels, contact.source) },

@@ -22,6 +22,19 @@ export async function superuser(): Promise<PocketBase> {
   return pb
 }
 
+/**
+ * Newsletter sign-ups are answered at once and decided later, outside any request (a cron job
+ * every minute): makes the waiting decisions now, as a superuser.
+ */
+export async function decideSignUps(): Promise<void> {
+  const su = await superuser()
+  const res = await fetch(`${baseURL()}/api/newsletter/signups/run`, {
+    method: 'POST',
+    headers: { authorization: su.authStore.token },
+  })
+  if (!res.ok) throw new Error(`deciding sign-ups failed: ${res.status} ${await res.text()}`)
+}
+
 export function uniqueEmail(label = 'visitor'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`
 }

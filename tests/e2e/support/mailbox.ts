@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from '@playwright/test'
-import { baseURL, superuser } from './helpers'
+import { baseURL, decideSignUps, superuser } from './helpers'
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] }
@@ -78,6 +78,8 @@ export function linkTo(mail: ReceivedMail, page: string): string {
 
 /** POST /api/mail/flush as superuser: the queue's sender runs now. */
 export async function flushMailQueue(): Promise<void> {
+  // Newsletter sign-ups waiting for their decision first: their confirmations are queued then.
+  await decideSignUps()
   const su = await superuser()
   const res = await fetch(`${baseURL()}/api/mail/flush`, {
     method: 'POST',

@@ -9,6 +9,7 @@ import type PocketBase from 'pocketbase'
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
+import { decideSignUps } from './newsletter-signups'
 
 export { OWNER_EMAIL }
 
@@ -16,8 +17,11 @@ export interface MailServer {
   url: string
   su: PocketBase
   guest: PocketBase
-  /** POST /api/mail/flush as superuser: runs the sender now, or as if at `now`. */
+  /** Decides the waiting newsletter sign-ups, then POST /api/mail/flush: runs the sender now, or
+   * as if at `now`. */
   flush(now?: Date): Promise<FlushSummary>
+  /** Decides the waiting newsletter sign-ups now (their rows and confirmation mails). */
+  decideSignUps(): Promise<number>
   /** The deliveries queued for one record, oldest first. */
   outboxFor(sourceId: string): Promise<OutboxRow[]>
   /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
@@ -106,7 +110,11 @@ export async function startMailServer(
     url: server.url,
     su,
     guest: guestClient(server.url),
-    flush: (now) => flushMail(server.url, su.authStore.token, now),
+    decideSignUps: () => decideSignUps(server.url, su.authStore.token),
+    async flush(now) {
+      await decideSignUps(server.url, su.authStore.token)
+      return flushMail(server.url, su.authStore.token, now)
+    },
     outboxFor: (sourceId) =>
       su.collection('deliveries').getFullList<OutboxRow>({
         filter: su.filter('sourceId = {:sourceId}', { sourceId }),

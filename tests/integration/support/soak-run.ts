@@ -16,6 +16,7 @@ import {
 import type { OutboxPayloads } from '../../../src/backend/types'
 import { createOutbox, type Outbox } from '../../../src/offline/outbox'
 import { startSyncLoop, type SyncLoop } from '../../../src/offline/sync-loop'
+import { decideSignUps } from './newsletter-signups'
 
 /** What scripts/soak-server.mjs provides. */
 export interface SoakEnvironment {
@@ -250,6 +251,9 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
     const su = new PocketBase(env.url)
     su.autoCancellation(false)
     await su.collection('_superusers').authWithPassword(env.superuser.email, env.superuser.password)
+    // Newsletter sign-ups are answered at once and decided later, outside any request
+    // (pb_hooks/newsletter.pb.js): their queue survived the crashes too; decide it now.
+    await decideSignUps(env.url, su.authStore.token)
     const byEmail = new Map<string, { id: string; collection: OutboxCollection }[]>()
     for (const collection of COLLECTIONS) {
       const rows = await su.collection(collection).getFullList({
