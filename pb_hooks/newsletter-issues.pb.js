@@ -15,9 +15,6 @@
 //   GET  /newsletter, /newsletter/{slug}           anyone: the archive's pages, whole HTML
 //   GET  /sitemap.xml                              anyone: the build's sitemap plus the archive
 
-/** The largest body these routes read (a schedule's JSON is under 100 bytes). */
-const SMALL_BODY = 2048
-
 // A new issue from the console (through its outbox, with an id made on the device): a draft.
 onRecordCreateRequest((e) => {
   const issues = require(`${__hooks}/lib/newsletter-issues.js`)
@@ -47,96 +44,71 @@ onRecordCreateExecute((e) => {
   })
 }, 'newsletter_issue_edits')
 
-routerAdd(
-  'GET',
-  '/api/newsletter/settings',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    issues.requireAdmin(e)
-    e.response.header().set('Cache-Control', 'no-store')
-    const postalAddress = issues.postalAddress()
-    return e.json(200, {
-      activeSubscribers: issues.activeSubscribers(e.app),
-      postalAddress,
-      canSend: postalAddress !== '',
-      timeZone: issues.siteTimeZone(),
-      ratePerMinute: issues.ratePerMinute(),
-      now: issues.msToWallTime(Date.now(), issues.siteTimeZone()),
-      frame: issues.previewFrame(e.app),
-    })
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('GET', '/api/newsletter/settings', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  issues.requireAdmin(e)
+  e.response.header().set('Cache-Control', 'no-store')
+  const postalAddress = issues.postalAddress()
+  return e.json(200, {
+    activeSubscribers: issues.activeSubscribers(e.app),
+    postalAddress,
+    canSend: postalAddress !== '',
+    timeZone: issues.siteTimeZone(),
+    ratePerMinute: issues.ratePerMinute(),
+    now: issues.msToWallTime(Date.now(), issues.siteTimeZone()),
+    frame: issues.previewFrame(e.app),
+  })
+})
 
-routerAdd(
-  'POST',
-  '/api/newsletter/issues/{id}/test',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    issues.requireAdmin(e)
-    e.response.header().set('Cache-Control', 'no-store')
-    const issue = issues.findIssue(e.app, e.request.pathValue('id'))
-    const to = e.auth ? e.auth.getString('email') : ''
-    if (!to) throw new BadRequestError('Your account has no e-mail address to send the test to.')
-    const queued = issues.queueTest(e.app, issue, to)
-    if (!queued.queued) {
-      throw new ApiError(429, `The test was not queued: ${queued.reason}.`, {})
-    }
-    return e.json(200, { to })
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('POST', '/api/newsletter/issues/{id}/test', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  issues.requireAdmin(e)
+  e.response.header().set('Cache-Control', 'no-store')
+  const issue = issues.findIssue(e.app, e.request.pathValue('id'))
+  const to = e.auth ? e.auth.getString('email') : ''
+  if (!to) throw new BadRequestError('Your account has no e-mail address to send the test to.')
+  const queued = issues.queueTest(e.app, issue, to)
+  if (!queued.queued) {
+    throw new ApiError(429, `The test was not queued: ${queued.reason}.`, {})
+  }
+  return e.json(200, { to })
+})
 
-routerAdd(
-  'POST',
-  '/api/newsletter/issues/{id}/send',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    issues.requireAdmin(e)
-    e.response.header().set('Cache-Control', 'no-store')
-    const recipients = issues.startSend(e.app, e.request.pathValue('id'), Date.now())
-    return e.json(200, { status: 'sending', recipients })
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('POST', '/api/newsletter/issues/{id}/send', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  issues.requireAdmin(e)
+  e.response.header().set('Cache-Control', 'no-store')
+  const recipients = issues.startSend(e.app, e.request.pathValue('id'), Date.now())
+  return e.json(200, { status: 'sending', recipients })
+})
 
-routerAdd(
-  'POST',
-  '/api/newsletter/issues/{id}/schedule',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    issues.requireAdmin(e)
-    e.response.header().set('Cache-Control', 'no-store')
-    const body = e.requestInfo().body || {}
-    if (body.at !== null && typeof body.at !== 'string') {
-      throw issues.fieldError('at', 'Give the date and time as YYYY-MM-DDTHH:MM, or null.')
-    }
-    const issue = issues.findIssue(e.app, e.request.pathValue('id'))
-    issues.schedule(e.app, issue, body.at, Date.now())
-    return e.json(200, {
-      status: issue.getString('status'),
-      scheduledAt: issue.getString('scheduledAt'),
-    })
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('POST', '/api/newsletter/issues/{id}/schedule', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  issues.requireAdmin(e)
+  e.response.header().set('Cache-Control', 'no-store')
+  const body = e.requestInfo().body || {}
+  if (body.at !== null && typeof body.at !== 'string') {
+    throw issues.fieldError('at', 'Give the date and time as YYYY-MM-DDTHH:MM, or null.')
+  }
+  const issue = issues.findIssue(e.app, e.request.pathValue('id'))
+  issues.schedule(e.app, issue, body.at, Date.now())
+  return e.json(200, {
+    status: issue.getString('status'),
+    scheduledAt: issue.getString('scheduledAt'),
+  })
+})
 
-routerAdd(
-  'GET',
-  '/api/newsletter/issues/{id}/results',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    issues.requireAdmin(e)
-    e.response.header().set('Cache-Control', 'no-store')
-    let issue = issues.findIssue(e.app, e.request.pathValue('id'))
-    if (issue.getString('status') === 'sending') {
-      issues.finishSends(e.app, Date.now())
-      issue = issues.findIssue(e.app, issue.id)
-    }
-    return e.json(200, issues.results(e.app, issue))
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('GET', '/api/newsletter/issues/{id}/results', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  issues.requireAdmin(e)
+  e.response.header().set('Cache-Control', 'no-store')
+  let issue = issues.findIssue(e.app, e.request.pathValue('id'))
+  if (issue.getString('status') === 'sending') {
+    issues.finishSends(e.app, Date.now())
+    issue = issues.findIssue(e.app, issue.id)
+  }
+  return e.json(200, issues.results(e.app, issue))
+})
 
 routerAdd(
   'POST',
@@ -149,36 +121,30 @@ routerAdd(
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, issues.runDue(e.app, now))
   },
-  $apis.bodyLimit(SMALL_BODY),
   $apis.requireSuperuserAuth(),
 )
 
-routerAdd(
-  'GET',
-  '/api/newsletter/click',
-  (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
-    const query = e.request.url.query()
-    const issueId = String(query.get('i') || '')
-    const target = issues.verifiedClickTarget(
-      e.app,
-      issueId,
-      String(query.get('u') || ''),
-      String(query.get('s') || ''),
-    )
-    e.response.header().set('Cache-Control', 'no-store')
-    e.response.header().set('Referrer-Policy', 'no-referrer')
-    if (!target) throw new BadRequestError('This link is not valid.')
-    try {
-      issues.recordClick(e.app, issueId, target)
-    } catch (err) {
-      // A click that cannot be counted still goes where the reader wanted.
-      e.app.logger().warn('newsletter: click not counted', 'issue', issueId, 'error', String(err))
-    }
-    return e.redirect(302, target)
-  },
-  $apis.bodyLimit(SMALL_BODY),
-)
+routerAdd('GET', '/api/newsletter/click', (e) => {
+  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const query = e.request.url.query()
+  const issueId = String(query.get('i') || '')
+  const target = issues.verifiedClickTarget(
+    e.app,
+    issueId,
+    String(query.get('u') || ''),
+    String(query.get('s') || ''),
+  )
+  e.response.header().set('Cache-Control', 'no-store')
+  e.response.header().set('Referrer-Policy', 'no-referrer')
+  if (!target) throw new BadRequestError('This link is not valid.')
+  try {
+    issues.recordClick(e.app, issueId, target)
+  } catch (err) {
+    // A click that cannot be counted still goes where the reader wanted.
+    e.app.logger().warn('newsletter: click not counted', 'issue', issueId, 'error', String(err))
+  }
+  return e.redirect(302, target)
+})
 
 routerAdd('GET', '/newsletter', (e) =>
   require(`${__hooks}/lib/newsletter-archive.js`).respond(e, null),

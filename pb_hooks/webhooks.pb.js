@@ -16,10 +16,6 @@
 //   POST   /api/webhooks/{id}/resend    {event} -> {queued} (that event again, same webhook-id)
 // The secret is shown once, in the answer that makes it; the API never returns it again.
 
-// The largest body these routes read: a URL of up to 2,000 characters and a few names. (Only
-// the registration reads this constant; handlers run in VMs of their own and require helpers.)
-const WEBHOOK_ROUTE_BODY_MAX = 4096
-
 routerAdd(
   'POST',
   '/api/webhooks',
@@ -42,7 +38,6 @@ routerAdd(
       endpoint: endpoints.publicView(made.record),
     })
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -64,7 +59,6 @@ routerAdd(
     })
     return e.json(200, endpoints.publicView(record))
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -80,7 +74,6 @@ routerAdd(
     endpoints.deleteEndpoint(e.app, request.endpointOfPath(e))
     return e.noContent(204)
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -97,7 +90,6 @@ routerAdd(
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { secret })
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -118,7 +110,6 @@ routerAdd(
     })
     return e.json(200, { eventId: sent.eventId, queued: sent.queued })
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -146,7 +137,6 @@ routerAdd(
     const queued = events.resendEvent(e.app, endpoint, event)
     return e.json(200, { queued })
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireAuth('users', '_superusers'),
 )
 
@@ -280,7 +270,6 @@ routerAdd(
     }
     return e.json(200, deliveries.run(e.app, { channel: 'webhook', now }))
   },
-  $apis.bodyLimit(WEBHOOK_ROUTE_BODY_MAX),
   $apis.requireSuperuserAuth(),
 )
 

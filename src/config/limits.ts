@@ -169,6 +169,7 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/funnel/visit': 2 * KIB,
   'POST /api/limits/prune': RUN_BODY_MAX_BYTES,
   'POST /api/mail/flush': RUN_BODY_MAX_BYTES,
+  'GET /api/mail/health': NO_BODY,
   'POST /api/newsletter/confirm': SMALL_BODY_MAX_BYTES,
   'POST /api/newsletter/unsubscribe': SMALL_BODY_MAX_BYTES,
   'GET /api/newsletter/unsubscribe': NO_BODY,
@@ -176,12 +177,38 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/newsletter/me': SMALL_BODY_MAX_BYTES,
   'GET /api/newsletter/export': NO_BODY,
   'POST /api/newsletter/signups/run': RUN_BODY_MAX_BYTES,
+  'GET /api/newsletter/settings': NO_BODY,
+  'POST /api/newsletter/issues/{id}/test': RUN_BODY_MAX_BYTES,
+  'POST /api/newsletter/issues/{id}/send': RUN_BODY_MAX_BYTES,
+  // `{"at": "YYYY-MM-DDTHH:MM"}` or `{"at": null}`.
+  'POST /api/newsletter/issues/{id}/schedule': RUN_BODY_MAX_BYTES,
+  'GET /api/newsletter/issues/{id}/results': NO_BODY,
+  'POST /api/newsletter/run': RUN_BODY_MAX_BYTES,
+  'GET /api/newsletter/click': NO_BODY,
+  // The archive's pages, rendered by the server.
+  'GET /newsletter': NO_BODY,
+  'GET /newsletter/{$}': NO_BODY,
+  'GET /newsletter/{slug}': NO_BODY,
+  'GET /sitemap.xml': NO_BODY,
+  // An endpoint: a URL (at most 2,000 characters), a name and the events it wants.
+  'POST /api/webhooks': SMALL_BODY_MAX_BYTES,
+  'PATCH /api/webhooks/{id}': SMALL_BODY_MAX_BYTES,
+  'DELETE /api/webhooks/{id}': NO_BODY,
+  'POST /api/webhooks/{id}/rotate': RUN_BODY_MAX_BYTES,
+  'POST /api/webhooks/{id}/test': RUN_BODY_MAX_BYTES,
+  'POST /api/webhooks/{id}/resend': RUN_BODY_MAX_BYTES,
+  'POST /api/webhooks/flush': RUN_BODY_MAX_BYTES,
   'GET /api/peer-benchmark': NO_BODY,
 
   // --- test-only hooks (tests/integration/support/hooks/, never in pb_hooks/) ---
   'POST /api/test/disk-full': RUN_BODY_MAX_BYTES,
   'GET /api/test/routes': NO_BODY,
   'POST /api/test/confirm-booking': RUN_BODY_MAX_BYTES,
+  'POST /api/test/bulk': RUN_BODY_MAX_BYTES,
+  'POST /api/test/bulk-cancel': RUN_BODY_MAX_BYTES,
+  'POST /api/test/call-booked': SMALL_BODY_MAX_BYTES,
+  'POST /api/test/newsletter-subscribers': RUN_BODY_MAX_BYTES,
+  'POST /api/test/webhook-log-cleanup': RUN_BODY_MAX_BYTES,
 }
 
 /**

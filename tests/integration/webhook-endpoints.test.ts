@@ -60,7 +60,9 @@ describe('who may manage endpoints', () => {
       [`/api/webhooks/${id}/test`, 'POST'],
       [`/api/webhooks/${id}/resend`, 'POST'],
     ]) {
-      expect((await post(member.pb, path, {}, method)).status).toBe(403)
+      // A DELETE reads no body (the route's limit is none): send it none, as the console does.
+      const body = method === 'DELETE' ? undefined : {}
+      expect((await post(member.pb, path, body, method)).status).toBe(403)
     }
     // Running the queue is for superusers only, not even the admin.
     expect((await post(member.pb, '/api/webhooks/flush', {})).status).toBe(403)
