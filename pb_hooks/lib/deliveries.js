@@ -798,6 +798,8 @@ function run(app, options) {
   const channel = channels[channelName]
   if (!channel) throw new Error(`deliveries: unknown channel "${channelName}"`)
   const context = channel.prepare(app)
+  // The run's time, for channels that keep their own clocks (a webhook endpoint's failures).
+  context.now = clock
   /** @type {RunSummary} */
   const summary = {
     channel: channelName,

@@ -102,6 +102,8 @@ export interface ChannelContext {
   configured: boolean
   /** Why not, when not configured. */
   reason?: string
+  /** The run's time in ms (a run "as if at" another time moves it); set by the queue. */
+  now?: () => number
   [key: string]: unknown
 }
 

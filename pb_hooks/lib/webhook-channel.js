@@ -38,12 +38,12 @@ function prepare(app) {
 }
 
 /**
- * The run's time: the queue stamps claimedAt with it (tests move it; the endpoint's failure
- * clock must follow).
- * @param {DeliveryRow} row
+ * The run's time, which the queue hands every channel (a run "as if at" another time moves it;
+ * the endpoint's failure clock must follow).
+ * @param {ChannelContext} context
  */
-function runTime(row) {
-  const ms = shared.parsePbTime(row.claimedAt)
+function runTime(context) {
+  const ms = typeof context.now === 'function' ? Number(context.now()) : NaN
   return isFinite(ms) ? ms : Date.now()
 }
 
@@ -86,7 +86,6 @@ function urlOf(app, endpointId) {
  * @returns {Array<Error | null>}
  */
 function sendBatch(app, context, items) {
-  void context
   const requests = items.map((item) => ({
     url: urlOf(app, item.row.recipient),
     body: item.rendered.body || '',
@@ -96,7 +95,7 @@ function sendBatch(app, context, items) {
   // The log and the endpoints' health in one transaction per batch: one commit, not twenty.
   try {
     app.runInTransaction((txApp) => {
-      items.forEach((item, index) => logAttempt(txApp, item.row, results[index]))
+      items.forEach((item, index) => logAttempt(txApp, item.row, results[index], runTime(context)))
     })
   } catch (err) {
     app.logger().error('webhooks: could not log a batch', 'error', errorText(err))
@@ -118,8 +117,9 @@ function permanentFailure(outcome) {
  * @param {core.App} app
  * @param {DeliveryRow} row
  * @param {import('./webhook-transport.js').WebhookResult} outcome
+ * @param {number} nowMs the run's time
  */
-function logAttempt(app, row, outcome) {
+function logAttempt(app, row, outcome, nowMs) {
   const delivered = outcome.ok
   try {
     webhookLog.recordAttempt(app, {
@@ -141,7 +141,7 @@ function logAttempt(app, row, outcome) {
       response: outcome.response,
       error: outcome.error,
     })
-    if (recordHealth(app, row.recipient, delivered, outcome.error, runTime(row))) {
+    if (recordHealth(app, row.recipient, delivered, outcome.error, nowMs)) {
       app
         .logger()
         .warn('webhooks: endpoint switched off after failing for 3 days', 'endpoint', row.recipient)

@@ -160,8 +160,8 @@ describe('a newsletter sign-up', () => {
     expect(await rowOf(email)).toBeUndefined()
     await server.decideSignUps()
     expect(await rowOf(email)).toMatchObject({ id, status: 'pending' })
-    const mails = await server.su.collection('mail_outbox').getFullList({
-      filter: server.su.filter('kind = "newsletter_confirm" && to = {:email}', { email }),
+    const mails = await server.su.collection('deliveries').getFullList({
+      filter: server.su.filter('kind = "newsletter_confirm" && recipient = {:email}', { email }),
     })
     expect(mails).toHaveLength(1)
   })

@@ -9,6 +9,7 @@
 // Runs against the soak's server with SMTP on (after the crash phase), with the production rate
 // limits. Used by `npm run soak` (scripts/soak.mjs) and tests/integration/soak.test.ts.
 import PocketBase from 'pocketbase'
+import { decideSignUps } from './newsletter-signups'
 import { payloadFor } from './soak-run'
 import { rawRequest } from './raw-request'
 
@@ -72,6 +73,8 @@ export async function runFloodPhase(env: FloodEnvironment, o: FloodOptions): Pro
   // Time moves forward through the flush endpoint (the owner's digest waits an hour).
   let clock = Date.now()
   const flush = async (at = clock) => {
+    // Newsletter sign-ups are decided by their own minute job first, as in production.
+    await decideSignUps(env.url, su.authStore.token)
     const res = await fetch(`${env.url}/api/mail/flush`, {
       method: 'POST',
       headers: { authorization: su.authStore.token, 'content-type': 'application/json' },
