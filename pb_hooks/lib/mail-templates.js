@@ -382,6 +382,7 @@ function ownerContactMail(input) {
     ],
     ['Source', escapeHtml(source)],
   ]
+  if (contact.phone) rows.push(['Phone', escapeHtml(contact.phone)])
   if (contact.auditId) rows.push(['Audit ID', escapeHtml(contact.auditId)])
   rows.push(['Received', escapeHtml(formatTime(contact.created))])
   if (contact.userAgent) rows.push(['User agent', escapeHtml(contact.userAgent)])
@@ -401,6 +402,7 @@ function ownerContactMail(input) {
     `E-mail: ${toText(contact.email)}`,
     `Source: ${source}`,
   ]
+  if (contact.phone) text.push(`Phone: ${oneLine(contact.phone, 40)}`)
   if (contact.auditId) text.push(`Audit ID: ${oneLine(contact.auditId, 64)}`)
   text.push(`Received: ${formatTime(contact.created)}`)
   if (contact.userAgent) text.push(`User agent: ${oneLine(contact.userAgent, 512)}`)

@@ -5,6 +5,7 @@ import type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus } fro
 export const contactSourceLabels: Record<ContactSource, string> = {
   portfolio_website: 'Portfolio Website Contact Form',
   business_efficiency_audit: 'Business Efficiency Audit Contact Form',
+  call_back: 'Call-back request',
 }
 
 export const newsletterSourceLabels: Record<NewsletterSource, string> = {

@@ -26,6 +26,7 @@ export {
   PEER_CACHE_MS,
 } from './leads'
 export { parsePbTime, toPbTime } from './dates'
+export { phoneProblem } from './phone'
 
 export const BUSINESS_NAME = site.businessName
 /** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
