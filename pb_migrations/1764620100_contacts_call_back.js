@@ -6,15 +6,16 @@
 
 const PHONE_LOCKED = ' && @request.body.phone:isset = false'
 
-const SOURCES = ['portfolio_website', 'business_efficiency_audit']
+const CONTACT_SOURCES = ['portfolio_website', 'business_efficiency_audit']
 
 migrate(
   (app) => {
     const contacts = app.findCollectionByNameOrId('contacts')
     contacts.fields.add(new TextField({ name: 'phone', max: 40 }))
     const source = /** @type {core.SelectField} */ (contacts.fields.getByName('source'))
-    source.values = SOURCES.concat(['call_back'])
-    contacts.updateRule = String(contacts.updateRule) + PHONE_LOCKED
+    source.values = CONTACT_SOURCES.concat(['call_back'])
+    const rule = contacts.updateRule
+    if (typeof rule === 'string') contacts.updateRule = rule + PHONE_LOCKED
     app.save(contacts)
   },
   (app) => {
@@ -28,8 +29,9 @@ migrate(
     const contacts = app.findCollectionByNameOrId('contacts')
     contacts.fields.removeByName('phone')
     const source = /** @type {core.SelectField} */ (contacts.fields.getByName('source'))
-    source.values = SOURCES
-    contacts.updateRule = String(contacts.updateRule).replace(PHONE_LOCKED, '')
+    source.values = CONTACT_SOURCES
+    const rule = contacts.updateRule
+    if (typeof rule === 'string') contacts.updateRule = rule.replace(PHONE_LOCKED, '')
     app.save(contacts)
   },
 )

@@ -8,6 +8,7 @@ import { Layout } from './Layout'
 import { usePrefetchWhenIdle } from './prefetch'
 import { RouteErrorBoundary } from './RouteError'
 import { PwaNotices } from './pwa/PwaNotices'
+import { BookCallButton } from '../components/BookCallButton'
 import { OutboxStatus } from '../components/OutboxStatus'
 import { useSignOut } from '../features/account/use-sign-out'
 import { paths } from '../config/paths'
@@ -107,7 +108,14 @@ export function AppRouter({
           {/* Signing in or up usually leads to the dashboard. */}
           <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
           <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
-          <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Suspense fallback={<Loading />}>
+                <DashboardPage bookCall={(prefill) => <BookCallButton prefill={prefill} />} />
+              </Suspense>
+            }
+          />
           {/* Account e-mail links: verifying usually leads to the dashboard. */}
           <Route
             path={`${paths.verifyEmail}/:token`}

@@ -113,8 +113,10 @@ describe('formatting', () => {
     expect(reportFileName(audit)).toMatch(/^efficiency-audit-2026-11-2[01]\.txt$/)
     const text = auditReportText(audit, 'pat@example.com')
     for (const part of [
-      'Ref #0001 - Business Efficiency',
-      'User: pat@example.com',
+      'Business Efficiency Audit',
+      'Ref #0001 - Taken in your dashboard',
+      'E-mail: pat@example.com',
+      'Reference code: abc',
       'Overall score: 62%',
       '- Website & Lead Generation: 50%',
       '1. Track leads',
