@@ -14,8 +14,7 @@ migrate(
     contacts.fields.add(new TextField({ name: 'phone', max: 40 }))
     const source = /** @type {core.SelectField} */ (contacts.fields.getByName('source'))
     source.values = CONTACT_SOURCES.concat(['call_back'])
-    const rule = contacts.updateRule
-    if (typeof rule === 'string') contacts.updateRule = rule + PHONE_LOCKED
+    contacts.updateRule = `${contacts.updateRule}${PHONE_LOCKED}`
     app.save(contacts)
   },
   (app) => {
@@ -30,8 +29,7 @@ migrate(
     contacts.fields.removeByName('phone')
     const source = /** @type {core.SelectField} */ (contacts.fields.getByName('source'))
     source.values = CONTACT_SOURCES
-    const rule = contacts.updateRule
-    if (typeof rule === 'string') contacts.updateRule = rule.replace(PHONE_LOCKED, '')
+    contacts.updateRule = String(contacts.updateRule).replace(PHONE_LOCKED, '')
     app.save(contacts)
   },
 )
