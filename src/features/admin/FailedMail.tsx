@@ -36,19 +36,22 @@ export function FailedMail() {
 
   const count = failed.data?.length ?? 0
   const unknown = failed.error !== undefined && !isOfflineError(failed.error)
-  if (count === 0 && !unknown) return null
+  // Open, the dialog stays (with what Retry said) even once the last failed e-mail is re-queued.
+  if (count === 0 && !unknown && !open) return null
   return (
     <>
-      <button
-        type="button"
-        className="admin-status-item admin-status-item--problem"
-        aria-haspopup="dialog"
-        onClick={() => (unknown && count === 0 ? failed.refresh() : setOpen(true))}
-      >
-        {count > 0
-          ? `${count} failed e-mail${count === 1 ? '' : 's'}`
-          : 'Mail status unknown: try again'}
-      </button>
+      {(count > 0 || unknown) && (
+        <button
+          type="button"
+          className="admin-status-item admin-status-item--problem"
+          aria-haspopup="dialog"
+          onClick={() => (unknown && count === 0 ? failed.refresh() : setOpen(true))}
+        >
+          {count > 0
+            ? `${count} failed e-mail${count === 1 ? '' : 's'}`
+            : 'Mail status unknown: try again'}
+        </button>
+      )}
       <Modal open={open} title={`Failed e-mails (${count})`} onClose={() => setOpen(false)}>
         <p>These could not be sent after several tries. Retry puts one back in the queue.</p>
         <p className="admin-note" role="status">

@@ -21,7 +21,7 @@ export function ErrorState({
   text,
   onRetry,
   error,
-  offlineText = 'No connection right now. This will load by itself when the connection is back.',
+  offlineText = "You're offline. This will load by itself when the connection is back.",
 }: {
   text: string
   onRetry: () => void
@@ -29,17 +29,10 @@ export function ErrorState({
   offlineText?: string
 }) {
   if (isOfflineError(error)) {
-    // The browser may think it is online on a link that carries nothing: then a manual retry.
-    const maybeOnline = typeof navigator === 'undefined' || navigator.onLine !== false
     return (
-      <div className="admin-offline" role="status">
-        <p>{offlineText}</p>
-        {maybeOnline && (
-          <button type="button" className="btn btn-secondary admin-btn-small" onClick={onRetry}>
-            Try Again
-          </button>
-        )}
-      </div>
+      <p className="admin-offline" role="status">
+        {offlineText}
+      </p>
     )
   }
   return (
