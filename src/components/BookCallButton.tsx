@@ -2,25 +2,32 @@ import { lazy, Suspense, useState } from 'react'
 import { messages } from '../config/messages'
 import { site } from '../config/site'
 import { Modal } from './Modal'
-import { SchedulerDirectLine } from './SchedulerDirectLine'
+import { SchedulerDirectLine, SchedulerWays } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
 
 // The scheduler's code comes with the dialog, not with every page that has the button (the
 // service worker precaches it for offline use). Without it (offline before the worker has it),
 // the dialog still gives the direct ways to book.
-const SchedulerEmbed = lazy(() =>
-  import('./SchedulerEmbed').then(
-    (module) => ({ default: module.SchedulerEmbed }),
-    () => ({ default: SchedulerUnavailable }),
-  ),
-)
+const SchedulerEmbed = lazy(async () => {
+  // try/catch around the import itself: a stylesheet of the chunk that cannot load fails before
+  // any .then() on the module would run.
+  try {
+    const module = await import('./SchedulerEmbed')
+    return { default: module.SchedulerEmbed }
+  } catch {
+    return { default: SchedulerUnavailable }
+  }
+})
 
 function SchedulerUnavailable() {
   return (
     <div className="scheduler">
-      <p className="scheduler__status-text scheduler__status-text--problem" role="status">
-        The scheduler needs a connection.
-      </p>
+      <div className="scheduler__fallback">
+        <p className="scheduler__status-text scheduler__status-text--problem" role="status">
+          The scheduler needs a connection.
+        </p>
+        <SchedulerWays bookingUrl={site.booking.strategyCallUrl} />
+      </div>
       <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
     </div>
   )

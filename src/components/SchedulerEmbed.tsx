@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
 import { CallBackForm } from './CallBackForm'
-import { SchedulerDirectLine } from './SchedulerDirectLine'
+import { SchedulerDirectLine, SchedulerWays } from './SchedulerDirectLine'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import type { SchedulerPrefill } from './scheduler-script'
@@ -96,20 +96,7 @@ export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerP
                 Try again
               </button>
             </p>
-            <div className="scheduler__ways">
-              <a
-                className="btn btn-primary btn-small"
-                href={bookingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Open the booking page
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              <a className="btn btn-secondary btn-small" href={`tel:${site.phone.tel}`}>
-                Call {site.phone.display}
-              </a>
-            </div>
+            <SchedulerWays bookingUrl={bookingUrl} />
             <CallBackForm />
           </div>
         )}

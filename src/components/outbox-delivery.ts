@@ -22,15 +22,11 @@ export async function deliver<C extends FormCollection>(
   onSettled?: (outcome: 'sent' | 'failed') => void,
 ): Promise<DeliveryStatus> {
   try {
-    const { enqueue } = await import('../offline/app-outbox')
-    const result = await enqueue(collection, payload)
+    const outbox = await import('../offline/app-outbox')
+    const result = await outbox.enqueue(collection, payload)
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
-    if (result.status === 'queued' && onSettled) {
-      import('../offline/status')
-        .then((m) => m.whenSettled(result.id))
-        .then(onSettled, () => undefined)
-    }
+    if (result.status === 'queued' && onSettled) void outbox.whenSettled(result.id).then(onSettled)
     return result.status
   } catch (err) {
     console.error(`Could not hand the ${collection} record to the outbox`, err)

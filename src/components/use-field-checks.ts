@@ -2,7 +2,7 @@
 // a field's problem shows under it once the visitor leaves the field, every problem at once when
 // the form is sent, and what the server said about a field (e.g. a password it refuses) under
 // that field until it is changed. Typed text is never cleared by a check.
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useId, useState, type FocusEvent } from 'react'
 
 export interface FieldChecks<F extends string> {
   /** The problem to show under `field` now (null: none). */
@@ -13,7 +13,7 @@ export interface FieldChecks<F extends string> {
   controlProps(
     field: F,
     hintId?: string,
-  ): { 'aria-invalid'?: true; 'aria-describedby'?: string; onBlur: () => void }
+  ): { 'aria-invalid'?: true; 'aria-describedby'?: string; onBlur: (event: FocusEvent) => void }
   /** Call when `field` changes: what the server said about the old value goes. */
   changed(field: F): void
   /**
@@ -56,7 +56,15 @@ export function useFieldChecks<F extends string>(
       return {
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        onBlur: () => markLeft(field),
+        onBlur: (event) => {
+          // Leaving for the form's own submit button: the submit checks everything anyway, and an
+          // error appearing now would move the button from under the pointer mid-click.
+          const next = event.relatedTarget
+          const form = (event.currentTarget as HTMLInputElement).form
+          if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === form)
+            return
+          markLeft(field)
+        },
       }
     },
     changed(field) {

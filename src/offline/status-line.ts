@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItem } from './db'
 import { onOutboxMaybeNonEmpty, outboxMaybeNonEmpty } from './outbox-hint'
 import { useOnline } from './online'
-import type { OutboxStatusSnapshot, SentKind } from './status'
+import type { OutboxStatusSnapshot, SentKind } from './outbox-status-read'
 
 /** How long "Message sent" (and the like) stays after a waiting item is delivered. */
 export const ALL_SENT_NOTICE_MS = 5_000
@@ -32,7 +32,7 @@ export function useOutboxStatusLine(): OutboxStatusLine {
     const load = () => {
       if (loading) return
       loading = true
-      void import('./status').then((m) => {
+      void import('./app-outbox').then((m) => {
         if (cancelled) return
         stop = m.watchAppOutboxStatus((next) => {
           // What was waiting and is neither waiting nor refused now has reached the server.
