@@ -6,18 +6,15 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { usePrefetchWhenIdle } from './prefetch'
-import { RouteErrorBoundary } from './RouteError'
-import { PwaNotices } from './pwa/PwaNotices'
 import { BookCallButton } from '../components/BookCallButton'
-import { OutboxStatus } from '../components/OutboxStatus'
-import { useSignOut } from '../features/account/use-sign-out'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
 
 const FreeAuditPage = lazy(() => import('../features/audit/FreeAuditPage'))
 const MemberAuditPage = lazy(() => import('../features/audit/MemberAuditPage'))
-const AdminPage = lazy(() => import('../features/admin/AdminPage'))
+// The console has its own shell, outside the site's layout (ConsolePage.tsx).
+const ConsolePage = lazy(() => import('./ConsolePage'))
 const CallPage = lazy(() => import('../features/call/CallPage'))
 const LoginPage = lazy(() => import('../features/account/LoginPage'))
 const SignupPage = lazy(() => import('../features/account/SignupPage'))
@@ -58,29 +55,6 @@ function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
   )
 }
 
-/**
- * The consultant's console has its own shell (no public header or footer): it gets the app's
- * notices and Sign out from here, the one layer that may combine features.
- */
-function ConsolePage() {
-  const { signingOut, signOut } = useSignOut()
-  return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<Loading />}>
-        <AdminPage
-          notices={
-            <>
-              <OutboxStatus />
-              <PwaNotices />
-            </>
-          }
-          signOut={{ busy: signingOut, run: () => void signOut() }}
-        />
-      </Suspense>
-    </RouteErrorBoundary>
-  )
-}
-
 /** `Router`: the browser's history; the build's prerender passes a StaticRouter (src/entry-server.tsx). */
 export function AppRouter({
   Router = BrowserRouter,
@@ -90,7 +64,14 @@ export function AppRouter({
   return (
     <Router>
       <Routes>
-        <Route path={paths.auditAdmin} element={<ConsolePage />} />
+        <Route
+          path={paths.auditAdmin}
+          element={
+            <Suspense fallback={<Loading />}>
+              <ConsolePage />
+            </Suspense>
+          }
+        />
         <Route element={<Layout />}>
           <Route
             path={paths.home}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { messages } from '../config/messages'
 import { site } from '../config/site'
 import { Modal } from './Modal'
-import { SchedulerDirectLine, SchedulerWays } from './SchedulerDirectLine'
+import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
 
 // The scheduler's code comes with the dialog, not with every page that has the button (the
@@ -22,12 +22,9 @@ const SchedulerEmbed = lazy(async () => {
 function SchedulerUnavailable() {
   return (
     <div className="scheduler">
-      <div className="scheduler__fallback">
-        <p className="scheduler__status-text scheduler__status-text--problem" role="status">
-          The scheduler needs a connection.
-        </p>
-        <SchedulerWays bookingUrl={site.booking.strategyCallUrl} />
-      </div>
+      <p className="scheduler__status-text scheduler__status-text--problem" role="status">
+        The scheduler needs a connection.
+      </p>
       <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
     </div>
   )

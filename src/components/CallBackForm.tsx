@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
+import type { ContactInput } from '../backend/types'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { phoneProblem } from '../config/phone'
 import { site } from '../config/site'
 import { Field } from './Field'
 import { FieldError } from './FieldError'
 import { emailProblem, requiredProblem } from './field-problems'
-import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { focusField, useFieldChecks } from './use-field-checks'
 import './call-back-form.css'
 
@@ -50,15 +50,14 @@ export function CallBackForm() {
       () => undefined,
     )
     const when = fields.when.trim()
-    const status = await deliver(
-      'contacts',
+    const status = await queueCallBack(
       {
         name: fields.name.trim(),
         email: fields.email.trim(),
         phone: fields.phone.trim(),
         message: when ? `Please call me back. A good time: ${when}` : 'Please call me back.',
         source: 'call_back',
-        userAgent: browserUserAgent(),
+        userAgent: navigator.userAgent.slice(0, 512),
         ...(touch ? { firstTouch: touch } : {}),
       },
       (later) =>
@@ -85,9 +84,10 @@ export function CallBackForm() {
         ? { kind: 'sent', text: `Thank you! ${site.ownerFirstName} will call you back soon.` }
         : {
             kind: 'queued',
-            text: isOffline()
-              ? "You're offline - your request is saved on this device and will be sent when you're back online."
-              : 'Your request is saved on this device and will be sent as soon as the server answers.',
+            text:
+              navigator.onLine === false
+                ? "You're offline - your request is saved on this device and will be sent when you're back online."
+                : 'Your request is saved on this device and will be sent as soon as the server answers.',
           },
     )
   }
@@ -141,4 +141,28 @@ export function CallBackForm() {
       </p>
     </form>
   )
+}
+
+// The outbox, loaded here rather than through outbox-delivery.ts: that module is part of the
+// site's first JavaScript, and this chunk importing it makes the bundler split it out of there.
+
+/** Queues the request like a message; `onSettled` hears later whether a waiting one went out. */
+async function queueCallBack(
+  payload: ContactInput,
+  onSettled: (outcome: 'sent' | 'failed') => void,
+): Promise<'sent' | 'queued' | 'failed'> {
+  try {
+    const outbox = await import('../offline/app-outbox')
+    const result = await outbox.enqueue('contacts', payload)
+    if (result.status === 'queued') void outbox.whenSettled(result.id).then(onSettled)
+    return result.status
+  } catch (err) {
+    console.error('Could not hand the call-back request to the outbox', err)
+    return 'failed'
+  }
+}
+
+/** Loads the outbox while there is a connection, so a request made after it drops is kept. */
+function warmOutbox() {
+  if (navigator.onLine !== false) import('../offline/app-outbox').catch(() => undefined)
 }

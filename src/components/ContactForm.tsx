@@ -73,13 +73,10 @@ export function ContactForm({
         userAgent: browserUserAgent(),
         ...(touch ? { firstTouch: touch } : {}),
       },
-      // A message that had to wait says so when it goes out (the layout's status line too).
+      // A message that had to wait says so when it goes out (the layout's status line too, which
+      // also shows one the server refused, with Retry).
       (outcome) =>
-        setFeedback(
-          outcome === 'sent'
-            ? { kind: 'success', text: messages.contactSentLater }
-            : { kind: 'error', text: messages.contactRefusedLater },
-        ),
+        outcome === 'sent' && setFeedback({ kind: 'success', text: messages.contactSentLater }),
     )
     setSubmitting(false)
     if (status === 'failed') {

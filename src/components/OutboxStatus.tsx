@@ -1,5 +1,4 @@
 import type { OutboxItem } from '../offline/db'
-import type { SentKind } from '../offline/status'
 import { useOutboxStatusLine } from '../offline/status-line'
 import './outbox-status.css'
 
@@ -23,31 +22,9 @@ function failureReason(item: OutboxItem): string {
   return [error.serverMessage || 'The server refused it.', ...fields].join(' ')
 }
 
-const sentWords: Record<SentKind, [string, string]> = {
-  message: ['Message sent', 'messages sent'],
-  callBack: ['Call-back request sent', 'call-back requests sent'],
-  newsletter: ['Newsletter sign-up sent', 'newsletter sign-ups sent'],
-  audit: ['Audit sent', 'audits sent'],
-  personUpdate: ['Note or status change sent', 'notes or status changes sent'],
-}
-
-/** "Message sent", "2 messages sent · Audit sent": what just went out, by kind. */
-export function sentSummary(kinds: readonly SentKind[]): string {
-  const counts = new Map<SentKind, number>()
-  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
-  return [...counts]
-    .map(([kind, n]) => (n === 1 ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`))
-    .join(' · ')
-}
-
-function announcement(
-  online: boolean,
-  pending: number,
-  failed: number,
-  justSent: readonly SentKind[],
-): string {
+function announcement(online: boolean, pending: number, failed: number, justSent: string): string {
   const parts: string[] = []
-  if (justSent.length > 0) parts.push(sentSummary(justSent))
+  if (justSent) parts.push(justSent)
   if (!online) parts.push('Offline')
   if (pending > 0) parts.push(`${pending} waiting to send`)
   if (failed > 0)

@@ -10,9 +10,6 @@ export const messages = {
   contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
   /** A message that waited on the device (offline) and has now reached the server. */
   contactSentLater: "Message sent. Thank you, I'll get back to you soon!",
-  /** A waiting message the server then refused: it stays on the device, with Retry. */
-  contactRefusedLater:
-    'Your message could not be sent. It is kept on this device: retry it from the note at the top of the page.',
   contactFailure:
     'Sorry, there was an error sending your message. Please try again or contact me directly via email.',
   auditSaveFailure: 'There was an error saving your audit. Please try again.',

@@ -97,9 +97,3 @@ export const site = {
     where: 'on-site',
   },
 } as const
-
-/** A `tel:` link for a phone number as typed: only its digits and a leading plus. */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim()
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`
-}

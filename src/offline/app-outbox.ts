@@ -5,6 +5,8 @@ import type { OutboxCollection, OutboxPayloads } from '../backend/types'
 import { liveQuery, offlineDb } from './db'
 import { markOutboxMaybeNonEmpty } from './outbox-hint'
 import { watchOutboxStatus, type OutboxStatusSnapshot } from './outbox-status-read'
+
+export { sentSummary } from './outbox-status-read'
 import { createOutbox, type EnqueueOptions, type EnqueueResult, type Outbox } from './outbox'
 import { startSyncLoop, type SyncLoop } from './sync-loop'
 

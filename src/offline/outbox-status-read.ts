@@ -63,3 +63,20 @@ export function watchOutboxStatus(listener: (status: OutboxStatusSnapshot) => vo
   })
   return () => subscription.unsubscribe()
 }
+
+const sentWords: Record<SentKind, [string, string]> = {
+  message: ['Message sent', 'messages sent'],
+  callBack: ['Call-back request sent', 'call-back requests sent'],
+  newsletter: ['Newsletter sign-up sent', 'newsletter sign-ups sent'],
+  audit: ['Audit sent', 'audits sent'],
+  personUpdate: ['Note or status change sent', 'notes or status changes sent'],
+}
+
+/** "Message sent", "2 messages sent · Audit sent": what just went out, by kind. */
+export function sentSummary(kinds: readonly SentKind[]): string {
+  const counts = new Map<SentKind, number>()
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return [...counts]
+    .map(([kind, n]) => (n === 1 ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`))
+    .join(' · ')
+}

@@ -13,8 +13,8 @@ export interface OutboxStatusLine {
   online: boolean
   pending: number
   failed: OutboxItem[]
-  /** For a few seconds after waiting items went out: what they were (oldest first). */
-  justSent: SentKind[]
+  /** For a few seconds after waiting items went out, what they were: "Message sent" ('': none). */
+  justSent: string
   retry(id: string): Promise<void>
   discard(id: string): Promise<void>
 }
@@ -22,7 +22,9 @@ export interface OutboxStatusLine {
 export function useOutboxStatusLine(): OutboxStatusLine {
   const online = useOnline()
   const [status, setStatus] = useState<OutboxStatusSnapshot | null>(null)
-  const [justSent, setJustSent] = useState<SentKind[]>([])
+  // What went out lately, and how the status line says it ('' once the notice has gone).
+  const sentKinds = useRef<SentKind[]>([])
+  const [justSentText, setJustSentText] = useState('')
   const previousPending = useRef<OutboxStatusSnapshot['pendingItems']>([])
 
   useEffect(() => {
@@ -38,7 +40,10 @@ export function useOutboxStatusLine(): OutboxStatusLine {
           // What was waiting and is neither waiting nor refused now has reached the server.
           const still = new Set([...next.pendingItems, ...next.failed].map((i) => i.id))
           const sent = previousPending.current.filter((i) => !still.has(i.id)).map((i) => i.kind)
-          if (sent.length > 0) setJustSent((before) => [...before, ...sent])
+          if (sent.length > 0) {
+            sentKinds.current = [...sentKinds.current, ...sent]
+            setJustSentText(m.sentSummary(sentKinds.current))
+          }
           previousPending.current = next.pendingItems
           setStatus(next)
         })
@@ -54,10 +59,13 @@ export function useOutboxStatusLine(): OutboxStatusLine {
   }, [])
 
   useEffect(() => {
-    if (justSent.length === 0) return
-    const timer = setTimeout(() => setJustSent([]), ALL_SENT_NOTICE_MS)
+    if (!justSentText) return
+    const timer = setTimeout(() => {
+      sentKinds.current = []
+      setJustSentText('')
+    }, ALL_SENT_NOTICE_MS)
     return () => clearTimeout(timer)
-  }, [justSent])
+  }, [justSentText])
 
   const retry = useCallback(async (id: string) => {
     const { retryOutboxItem } = await import('./app-outbox')
@@ -73,7 +81,7 @@ export function useOutboxStatusLine(): OutboxStatusLine {
     online,
     pending,
     failed: status?.failed ?? [],
-    justSent,
+    justSent: justSentText,
     retry,
     discard,
   }

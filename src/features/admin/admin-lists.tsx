@@ -15,7 +15,7 @@ import {
   newsletterStatusLabels,
 } from '../../config/labels'
 import { messages } from '../../config/messages'
-import { telHref } from '../../config/site'
+import { telHref } from '../../config/phone'
 import type { PersonRecord } from '../../backend/types'
 import { personStatusLabels } from '../../config/leads'
 import type { ListDefinition } from './AdminList'

@@ -1,7 +1,7 @@
 // The console's pure pieces: the Funnel's pictures (weeks without gaps, the line through them, the
 // bars) and the status line's words for what just went out.
 import { describe, expect, it } from 'vitest'
-import { sentSummary } from '../../../src/components/OutboxStatus'
+import { sentSummary } from '../../../src/offline/outbox-status-read'
 import {
   barPercent,
   linePoints,

@@ -8,8 +8,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { accountMessages } from '../../../src/backend/account-api'
 import { emailProblem, requiredProblem } from '../../../src/components/field-problems'
-import { phoneProblem } from '../../../src/config/phone'
-import { telHref } from '../../../src/config/site'
+import { phoneProblem, telHref } from '../../../src/config/phone'
 
 const createAccount = vi.fn()
 vi.mock('../../../src/features/account/account-actions', () => ({
