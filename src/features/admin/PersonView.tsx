@@ -28,6 +28,7 @@ import {
   shownStatus,
   type TimelineEntry,
 } from './people-format'
+import { EmailText } from './EmailText'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
@@ -108,7 +109,9 @@ function PersonHeading({ page }: { page: PersonPage }) {
         {person.name || person.email}
       </h1>
       <p className="admin-person__email">
-        <span>{person.email}</span>
+        <span>
+          <EmailText email={person.email} />
+        </span>
         <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
           Reply<span className="visually-hidden"> by e-mail</span>
         </a>

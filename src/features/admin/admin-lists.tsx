@@ -19,6 +19,7 @@ import { telHref } from '../../config/phone'
 import type { PersonRecord } from '../../backend/types'
 import { personStatusLabels } from '../../config/leads'
 import type { ListDefinition } from './AdminList'
+import { EmailText } from './EmailText'
 import { PersonLink } from './PersonLink'
 import { formatDateTime, mailKindLabels } from './format'
 
@@ -54,7 +55,9 @@ export function auditList(
                   href={personHref(person.id)}
                 />
               ) : (
-                <span className="admin-people-name">{audit.email}</span>
+                <span className="admin-people-name">
+                  <EmailText email={audit.email} />
+                </span>
               )}
               {newIds.has(audit.id) && <span className="admin-tag">New</span>}
             </>
