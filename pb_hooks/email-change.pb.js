@@ -1,4 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
+// An account's e-mail change: asking for it, and what moves with it once it is confirmed.
+//
 // Asking to change one's e-mail answers alike for a free and a registered new address:
 // PocketBase would refuse a registered one with `newEmail: validation_invalid_new_email` and
 // accept a free one with 204, which lets any signed-in account test addresses. A registered
