@@ -104,8 +104,17 @@ export function CallBackForm() {
   }
 
   return (
-    <form className="call-back" onSubmit={onSubmit} onFocus={warmOutbox} noValidate>
-      <h3 className="call-back__title">Or I&apos;ll call you back</h3>
+    // Not a heading: the form sits on pages and in a dialog whose heading levels differ.
+    <form
+      className="call-back"
+      aria-labelledby={`${id}-title`}
+      onSubmit={onSubmit}
+      onFocus={warmOutbox}
+      noValidate
+    >
+      <p id={`${id}-title`} className="call-back__title">
+        Or I&apos;ll call you back
+      </p>
       {FIELDS.map((field) => (
         <Field key={field} label={labels[field]} htmlFor={`${id}-${field}`}>
           <input

@@ -432,9 +432,7 @@ test.describe('/call on a patchy connection', () => {
       const call = fallback.getByRole('link', { name: `Call ${site.phone.display}` })
       await expect(call).toHaveAttribute('href', `tel:${site.phone.tel}`)
       await expect(call).toBeInViewport()
-      await expect(
-        fallback.getByRole('heading', { name: "Or I'll call you back" }),
-      ).toBeInViewport()
+      await expect(fallback.getByRole('form', { name: "Or I'll call you back" })).toBeInViewport()
       await expect(fallback.getByLabel('Your name')).toBeInViewport()
       await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible()
       // The box kept its height: nothing under it moved.
