@@ -5,7 +5,7 @@ import { EMAIL_MAX, textLimits } from '../config/limits'
 import { phoneProblem } from '../config/phone'
 import { site } from '../config/site'
 import { Field } from './Field'
-import { FieldError } from './FieldError'
+import { CheckedField } from './CheckedField'
 import { emailProblem, requiredProblem } from './field-problems'
 import { focusField, useFieldChecks } from './use-field-checks'
 import './call-back-form.css'
@@ -33,7 +33,6 @@ export function CallBackForm() {
   })
 
   function update(field: keyof typeof EMPTY, value: string) {
-    if (field !== 'when') checks.changed(field)
     setFields((current) => ({ ...current, [field]: value }))
   }
 
@@ -116,18 +115,16 @@ export function CallBackForm() {
         Or I&apos;ll call you back
       </p>
       {FIELDS.map((field) => (
-        <Field key={field} label={labels[field]} htmlFor={`${id}-${field}`}>
-          <input
-            id={`${id}-${field}`}
-            name={field}
-            required
-            {...controls[field]}
-            value={fields[field]}
-            onChange={(e) => update(field, e.target.value)}
-            {...checks.controlProps(field)}
-          />
-          <FieldError id={checks.errorId(field)} message={checks.errorOf(field)} />
-        </Field>
+        <CheckedField
+          key={field}
+          field={field}
+          label={labels[field]}
+          required
+          {...controls[field]}
+          value={fields[field]}
+          onValue={(value) => update(field, value)}
+          checks={checks}
+        />
       ))}
       <Field label="A good time to call (optional)" htmlFor={`${id}-when`}>
         <input

@@ -1,8 +1,6 @@
-import { useId } from 'react'
 import { MIN_PASSWORD_LENGTH } from '../backend/account-api'
 import { PASSWORD_MAX_BYTES } from '../config/limits'
-import { Field } from './Field'
-import { FieldError } from './FieldError'
+import { CheckedField } from './CheckedField'
 import type { FieldControls } from './use-field-checks'
 
 export type NewPasswordField = 'password' | 'passwordConfirm'
@@ -27,34 +25,30 @@ export function NewPasswordFields({
   checks,
   labels = { password: 'Password', passwordConfirm: 'Confirm Password' },
 }: NewPasswordFieldsProps) {
-  const ids = { password: useId(), passwordConfirm: useId(), hint: useId() }
-  const values = { password, passwordConfirm }
+  const common = {
+    checks,
+    type: 'password',
+    maxLength: PASSWORD_MAX_BYTES,
+    autoComplete: 'new-password',
+    required: true,
+  } as const
   return (
     <>
-      {(['password', 'passwordConfirm'] as const).map((field) => (
-        <Field key={field} label={labels[field]} htmlFor={ids[field]}>
-          <input
-            id={ids[field]}
-            type="password"
-            name={field}
-            maxLength={PASSWORD_MAX_BYTES}
-            autoComplete="new-password"
-            required
-            value={values[field]}
-            onChange={(event) => {
-              checks.changed(field)
-              onChange(field, event.target.value)
-            }}
-            {...checks.controlProps(field, field === 'password' ? ids.hint : undefined)}
-          />
-          {field === 'password' && (
-            <p id={ids.hint} className="field-hint">
-              At least {MIN_PASSWORD_LENGTH} characters.
-            </p>
-          )}
-          <FieldError id={checks.errorId(field)} message={checks.errorOf(field)} />
-        </Field>
-      ))}
+      <CheckedField
+        {...common}
+        field="password"
+        label={labels.password}
+        value={password}
+        onValue={(value) => onChange('password', value)}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <CheckedField
+        {...common}
+        field="passwordConfirm"
+        label={labels.passwordConfirm}
+        value={passwordConfirm}
+        onValue={(value) => onChange('passwordConfirm', value)}
+      />
     </>
   )
 }

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { emailChangeAnswer, requestEmailChange } from '../../backend/account-links'
-import { Field } from '../../components/Field'
-import { FieldError } from '../../components/FieldError'
+import { CheckedField } from '../../components/CheckedField'
 import { emailProblem } from '../../components/field-problems'
 import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { EMAIL_MAX } from '../../config/limits'
@@ -13,7 +12,7 @@ import { EMAIL_MAX } from '../../config/limits'
  * free one.
  */
 export default function ChangeEmailCard() {
-  const ids = { email: useId(), result: useId() }
+  const resultId = useId()
   const [newEmail, setNewEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<ReturnType<typeof emailChangeAnswer> | null>(null)
@@ -46,29 +45,23 @@ export default function ChangeEmailCard() {
       <h3>Change Email</h3>
       <p>We&apos;ll send a link to the new address; open it to finish the change.</p>
       <form className="dashboard-change-email" onSubmit={onSubmit} noValidate>
-        <Field label="New address" htmlFor={ids.email}>
-          <input
-            id={ids.email}
-            type="email"
-            name="newEmail"
-            autoComplete="email"
-            maxLength={EMAIL_MAX}
-            required
-            value={newEmail}
-            onChange={(e) => {
-              checks.changed('newEmail')
-              setNewEmail(e.target.value)
-            }}
-            {...checks.controlProps('newEmail')}
-          />
-          <FieldError id={checks.errorId('newEmail')} message={checks.errorOf('newEmail')} />
-        </Field>
+        <CheckedField
+          field="newEmail"
+          label="New address"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          required
+          value={newEmail}
+          onValue={setNewEmail}
+          checks={checks}
+        />
         <button type="submit" className="btn btn-secondary" disabled={busy}>
           {busy ? 'Sending...' : 'Send Confirmation Link'}
         </button>
       </form>
       <p
-        id={ids.result}
+        id={resultId}
         className={result?.ok === false ? 'dashboard-error' : 'dashboard-success'}
         role="status"
       >

@@ -3,13 +3,13 @@ import type { FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { accountMessages } from '../../backend/account-api'
 import { confirmEmailChange, emailOfChangeToken } from '../../backend/account-links'
-import { Field } from '../../components/Field'
-import { FieldError } from '../../components/FieldError'
+import { CheckedField } from '../../components/CheckedField'
 import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { PASSWORD_MAX_BYTES } from '../../config/limits'
 import { messages } from '../../config/messages'
 import { paths, withNext } from '../../config/paths'
 import { useFocusOnChange } from './use-link-outcome'
+import { AccountOutcome } from './AccountOutcome'
 import './account.css'
 
 const SETTINGS = `${paths.dashboard}?tab=settings`
@@ -18,7 +18,7 @@ const SETTINGS = `${paths.dashboard}?tab=settings`
 export default function ConfirmEmailChangePage() {
   const { token = '' } = useParams()
   const newEmail = emailOfChangeToken(token)
-  const ids = { password: useId(), error: useId() }
+  const errorId = useId()
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -49,12 +49,11 @@ export default function ConfirmEmailChangePage() {
 
   if (finished === 'done') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          Your Email Is Changed
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="Your Email Is Changed"
+        headingRef={heading}
+        message={
+          <>
             {newEmail ? (
               <>
                 From now on you sign in with <strong>{newEmail}</strong>.
@@ -63,31 +62,32 @@ export default function ConfirmEmailChangePage() {
               'From now on you sign in with your new email.'
             )}{' '}
             Any device that was signed in must sign in again.
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link to={withNext(paths.login, paths.dashboard)} className="btn btn-primary">
           Sign In
         </Link>
-      </main>
+      </AccountOutcome>
     )
   }
 
   if (finished === 'invalid') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          This Link Has Expired
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="This Link Has Expired"
+        headingRef={heading}
+        message={
+          <>
             The confirmation link is no longer valid: it has expired, or it was already used. Your
             email has not changed by this link. Ask for a new one in your dashboard&apos;s Settings.
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link to={withNext(paths.login, SETTINGS)} className="btn btn-primary">
           Go to Settings
         </Link>
-      </main>
+      </AccountOutcome>
     )
   }
 
@@ -105,25 +105,19 @@ export default function ConfirmEmailChangePage() {
         Enter your current password to confirm.
       </p>
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <Field label="Current password" htmlFor={ids.password}>
-          <input
-            id={ids.password}
-            type="password"
-            maxLength={PASSWORD_MAX_BYTES}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => {
-              checks.changed('password')
-              setPassword(e.target.value)
-            }}
-            {...checks.controlProps('password')}
-          />
-          <FieldError id={checks.errorId('password')} message={checks.errorOf('password')} />
-        </Field>
+        <CheckedField
+          field="password"
+          label="Current password"
+          type="password"
+          maxLength={PASSWORD_MAX_BYTES}
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          checks={checks}
+        />
         {error && (
-          <p id={ids.error} className="account-error" role="alert">
+          <p id={errorId} className="account-error" role="alert">
             {error}
           </p>
         )}

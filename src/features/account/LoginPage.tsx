@@ -9,8 +9,7 @@ import { useOnline } from '../../offline/online'
 import { ResetLinkForm } from './ResetLinkForm'
 import './account.css'
 import { EMAIL_MAX } from '../../config/limits'
-import { Field } from '../../components/Field'
-import { FieldError } from '../../components/FieldError'
+import { CheckedField } from '../../components/CheckedField'
 import { emailProblem } from '../../components/field-problems'
 import { focusField, useFieldChecks } from '../../components/use-field-checks'
 
@@ -24,7 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const { signedIn } = useSession()
   const online = useOnline()
-  const ids = { email: useId(), password: useId(), error: useId() }
+  const errorId = useId()
 
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -61,35 +60,29 @@ export default function LoginPage() {
       <h1>Sign In</h1>
       {!online && <OfflineSignInNotice />}
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <Field label="Email" htmlFor={ids.email}>
-          <input
-            id={ids.email}
-            type="email"
-            maxLength={EMAIL_MAX}
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            {...checks.controlProps('email')}
-          />
-          <FieldError id={checks.errorId('email')} message={checks.errorOf('email')} />
-        </Field>
-        <Field label="Password" htmlFor={ids.password}>
-          <input
-            id={ids.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...checks.controlProps('password')}
-          />
-          <FieldError id={checks.errorId('password')} message={checks.errorOf('password')} />
-        </Field>
+        <CheckedField
+          field="email"
+          label="Email"
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          checks={checks}
+        />
+        <CheckedField
+          field="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          checks={checks}
+        />
         {error && (
-          <p id={ids.error} className="account-error" role="alert">
+          <p id={errorId} className="account-error" role="alert">
             {error}
           </p>
         )}

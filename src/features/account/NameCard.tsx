@@ -1,10 +1,9 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { describeError } from '../../backend/errors'
 import { saveFullName } from './account-actions'
 import type { UserRecord } from '../../backend/types'
-import { Field } from '../../components/Field'
-import { FieldError } from '../../components/FieldError'
+import { CheckedField } from '../../components/CheckedField'
 import { requiredProblem } from '../../components/field-problems'
 import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { textLimits } from '../../config/limits'
@@ -12,7 +11,6 @@ import { messages } from '../../config/messages'
 
 /** Settings: the name the dashboard greets the member with (and the consultant sees). */
 export default function NameCard({ user }: { user: UserRecord }) {
-  const id = useId()
   const [name, setName] = useState(user.fullName ?? '')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -48,22 +46,16 @@ export default function NameCard({ user }: { user: UserRecord }) {
     <div className="dashboard-card">
       <h3>Your Name</h3>
       <form className="dashboard-inline-form" onSubmit={onSubmit} noValidate>
-        <Field label="Full name" htmlFor={id}>
-          <input
-            id={id}
-            name="fullName"
-            autoComplete="name"
-            maxLength={textLimits.users.fullName}
-            required
-            value={name}
-            onChange={(e) => {
-              checks.changed('fullName')
-              setName(e.target.value)
-            }}
-            {...checks.controlProps('fullName')}
-          />
-          <FieldError id={checks.errorId('fullName')} message={checks.errorOf('fullName')} />
-        </Field>
+        <CheckedField
+          field="fullName"
+          label="Full name"
+          autoComplete="name"
+          maxLength={textLimits.users.fullName}
+          required
+          value={name}
+          onValue={setName}
+          checks={checks}
+        />
         <button type="submit" className="btn btn-secondary" disabled={busy}>
           {busy ? 'Saving...' : 'Save Name'}
         </button>

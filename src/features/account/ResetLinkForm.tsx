@@ -1,7 +1,6 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
-import { Field } from '../../components/Field'
-import { FieldError } from '../../components/FieldError'
+import { CheckedField } from '../../components/CheckedField'
 import { emailProblem } from '../../components/field-problems'
 import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { EMAIL_MAX } from '../../config/limits'
@@ -23,7 +22,6 @@ export function ResetLinkForm({
   initialEmail?: string
   inline?: boolean
 }) {
-  const emailId = useId()
   const [email, setEmail] = useState(initialEmail)
   const request = useResetLinkRequest(email)
   const checks = useFieldChecks(['email'] as const, () => emailProblem(email))
@@ -42,23 +40,17 @@ export function ResetLinkForm({
         onSubmit={onSubmit}
         noValidate
       >
-        <Field label={label} htmlFor={emailId}>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            maxLength={EMAIL_MAX}
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              checks.changed('email')
-              setEmail(e.target.value)
-            }}
-            {...checks.controlProps('email')}
-          />
-          <FieldError id={checks.errorId('email')} message={checks.errorOf('email')} />
-        </Field>
+        <CheckedField
+          field="email"
+          label={label}
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          checks={checks}
+        />
         <button type="submit" className="btn btn-secondary" disabled={request.busy}>
           {request.busy ? 'Sending...' : submitLabel}
         </button>

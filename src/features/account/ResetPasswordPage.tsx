@@ -9,6 +9,7 @@ import { messages } from '../../config/messages'
 import { paths } from '../../config/paths'
 import { useFocusOnChange } from './use-link-outcome'
 import { ResetLinkForm } from './ResetLinkForm'
+import { AccountOutcome } from './AccountOutcome'
 import './account.css'
 
 const FIELDS = ['password', 'passwordConfirm'] as const
@@ -47,34 +48,32 @@ export default function ResetPasswordPage() {
 
   if (finished === 'done') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          Your Password Is Changed
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>Sign in with your new password. Any device that was signed in must sign in again.</p>
-        </div>
+      <AccountOutcome
+        title="Your Password Is Changed"
+        headingRef={heading}
+        message="Sign in with your new password. Any device that was signed in must sign in again."
+      >
         <Link to={paths.login} className="btn btn-primary">
           Sign In
         </Link>
-      </main>
+      </AccountOutcome>
     )
   }
 
   if (finished === 'invalid') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          This Link Has Expired
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="This Link Has Expired"
+        headingRef={heading}
+        message={
+          <>
             The reset link is no longer valid: it has expired, or it was already used. Ask for a new
             one below.
-          </p>
-        </div>
+          </>
+        }
+      >
         <NewResetLink />
-      </main>
+      </AccountOutcome>
     )
   }
 

@@ -16,7 +16,7 @@ import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
 import { EMAIL_MAX, textLimits } from '../../config/limits'
-import { Field } from '../../components/Field'
+import { CheckedField } from '../../components/CheckedField'
 import { FieldError } from '../../components/FieldError'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
 import { emailProblem, requiredProblem } from '../../components/field-problems'
@@ -45,8 +45,6 @@ export default function SignupPage() {
   const { signedIn } = useSession()
   const online = useOnline()
   const ids = {
-    fullName: useId(),
-    email: useId(),
     newsletter: useId(),
     terms: useId(),
     error: useId(),
@@ -99,33 +97,27 @@ export default function SignupPage() {
       <h1>Create Account</h1>
       {!online && <OfflineSignInNotice />}
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <Field label="Full name" htmlFor={ids.fullName}>
-          <input
-            id={ids.fullName}
-            name="fullName"
-            autoComplete="name"
-            maxLength={textLimits.users.fullName}
-            required
-            value={form.fullName}
-            onChange={(e) => update('fullName', e.target.value)}
-            {...checks.controlProps('fullName')}
-          />
-          <FieldError id={checks.errorId('fullName')} message={checks.errorOf('fullName')} />
-        </Field>
-        <Field label="Email" htmlFor={ids.email}>
-          <input
-            id={ids.email}
-            type="email"
-            maxLength={EMAIL_MAX}
-            name="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => update('email', e.target.value)}
-            {...checks.controlProps('email')}
-          />
-          <FieldError id={checks.errorId('email')} message={checks.errorOf('email')} />
-        </Field>
+        <CheckedField
+          field="fullName"
+          label="Full name"
+          autoComplete="name"
+          maxLength={textLimits.users.fullName}
+          required
+          value={form.fullName}
+          onValue={(value) => update('fullName', value)}
+          checks={checks}
+        />
+        <CheckedField
+          field="email"
+          label="Email"
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          required
+          value={form.email}
+          onValue={(value) => update('email', value)}
+          checks={checks}
+        />
         <NewPasswordFields
           password={form.password}
           passwordConfirm={form.passwordConfirm}
