@@ -330,6 +330,9 @@ test.describe('the dashboard', () => {
     await expect(page.getByText(/^Last updated /)).toBeVisible()
 
     // Offline: leave the dashboard and come back inside the SPA; the cache still has the audit.
+    // (The service worker finishes installing first: cut off mid-install, it never activates,
+    // and the full reload offline below would have nothing to serve it.)
+    await page.evaluate(() => navigator.serviceWorker.ready)
     await context.setOffline(true)
     // The home page is in the main bundle; other pages' chunks may not be loaded yet.
     await page.getByRole('link', { name: 'About' }).first().click()
