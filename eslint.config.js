@@ -122,7 +122,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['pb_hooks/lib/*.js'],
+    // Library modules (and a test's own kind module, copied beside them).
+    files: ['pb_hooks/lib/*.js', 'tests/integration/support/hooks/*-kinds.js'],
     languageOptions: { sourceType: 'commonjs' },
   },
 )

@@ -2,7 +2,16 @@
 // it, never from a later one; a feature never imports another feature. Why:
 // docs/decisions/005-layer-boundaries.md. Shared by eslint.config.js and the lint test, which
 // applies the same rules to a fixture tree.
-export const LAYERS = ['config', 'audit', 'backend', 'offline', 'components', 'features', 'app']
+export const LAYERS = [
+  'config',
+  'audit',
+  'content',
+  'backend',
+  'offline',
+  'components',
+  'features',
+  'app',
+]
 
 export const FEATURES = ['account', 'admin', 'audit', 'call', 'home', 'legal', 'newsletter']
 

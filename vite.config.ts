@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerender } from './scripts/prerender.mjs'
 
+// `/newsletter` and `/newsletter/<slug>` (not the link pages under /newsletter/confirm/ and
+// /newsletter/unsubscribe/, which have a token after them).
+const NEWSLETTER_ARCHIVE_PAGE = /^\/newsletter(?:\/[a-z0-9-]+)?\/?$/
+
 const pbTarget = `http://127.0.0.1:${process.env.PB_DEV_PORT ?? '8090'}`
 
 // Shown as <html data-app-version> and in the install help note; set VITE_APP_VERSION at build
@@ -64,11 +68,13 @@ export default defineConfig({
         // The prerendered public pages are precached too, each served for its own path (workbox
         // matches `/call` to call.html); the share images under og/ are for link previews only.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        globIgnores: ['og/**'],
+        // The newsletter archive's template has placeholders: the server fills it per page.
+        globIgnores: ['og/**', 'newsletter-archive.html'],
         // Every other page (dashboard, login, ...) is rendered in the browser from the app shell.
         navigateFallback: '/app.html',
-        // The API and the PocketBase dashboard are never answered with the app.
-        navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+        // The API and the PocketBase dashboard are never answered with the app, nor are the
+        // newsletter archive's pages (the server renders them; the rule below keeps them).
+        navigateFallbackDenylist: [/^\/api\//, /^\/_\//, NEWSLETTER_ARCHIVE_PAGE],
         cleanupOutdatedCaches: true,
         // The first install takes control of the page that installed it at once, so the rest of
         // that first visit loads its code from the precache too (there is no older version to mix
@@ -80,6 +86,21 @@ export default defineConfig({
         // booking UI says when it cannot load offline. Nothing under /api/ is cached either:
         // offline data is Dexie's job.
         runtimeCaching: [
+          {
+            // The newsletter archive's pages, as the server rendered them: the newest when
+            // online, the copy of the last visit offline (one visit is enough). The function is
+            // copied into the worker as text: NEWSLETTER_ARCHIVE_PAGE written out again.
+            urlPattern: ({ url }) =>
+              url.origin === self.location.origin &&
+              /^\/newsletter(?:\/[a-z0-9-]+)?\/?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'newsletter-pages',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 100, maxAgeSeconds: 365 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Same-origin images, never PocketBase files under /api/ (offline data is Dexie's job).
             urlPattern: ({ request, url }) =>
@@ -116,6 +137,13 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+            // The small facts every page uses (the consultant's details, texts, limits, the address
+            // rule) in one chunk: as separate chunks, each shared by a different set of pages, they
+            // cost a request and gzip's overhead each on every route (npm run bench:budget).
+            {
+              name: 'facts',
+              test: /[\\/]src[\\/]config[\\/](messages|limits|email-address|site)\.ts$/,
             },
           ],
         },

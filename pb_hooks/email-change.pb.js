@@ -5,7 +5,8 @@
 // PocketBase would refuse a registered one with `newEmail: validation_invalid_new_email` and
 // accept a free one with 204, which lets any signed-in account test addresses. A registered
 // address now gets the same 204, and nothing is sent (the confirmation could not succeed anyway).
-// A malformed address still answers 400 naming the field. Rate-limited like password sign-in by
+// A malformed address, or one the site refuses (?, &, %, / or quotes before the @), still
+// answers 400 naming the field. Rate-limited like password sign-in by
 // pb_migrations/1764000100_abuse_settings.js; the limiter runs before this middleware, so both
 // answers count alike.
 
@@ -23,6 +24,14 @@ routerUse((e) => {
     return e.next() // an unreadable body: PocketBase's own 400
   }
   const newEmail = typeof body.newEmail === 'string' ? body.newEmail.trim().toLowerCase() : ''
+  // The one rule for addresses (src/config/email-address.ts), as on every other form.
+  const { emailAddressProblem } = require(`${__hooks}/lib/shared.cjs`)
+  const unsafe = newEmail ? emailAddressProblem(newEmail) : null
+  if (unsafe) {
+    throw new BadRequestError('An error occurred while validating the submitted data.', {
+      newEmail: new ValidationError('validation_unsafe_email', unsafe),
+    })
+  }
   if (!newEmail || newEmail === e.auth.getString('email').toLowerCase()) return e.next()
 
   const taken = e.app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {

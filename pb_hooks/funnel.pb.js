@@ -1,23 +1,15 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // The privacy-respecting funnel and the visitors' peer benchmark:
-//   - events creates: a small body (at most 2 KiB) of single-line fields; no identity is kept
-//     (the collection has no field for one). The rate limit is in the migration.
+//   - POST /api/funnel/visit: a browser session's visit, answered with its visit token; a
+//     `call_booked` event counts only with that token (lib/funnel-token.js), and only the server
+//     sets `confirmed` (a booking tied to a person: lib/funnel.js recordConfirmedBooking).
+//   - events creates: a small body (at most 2 KiB: COLLECTION_CREATE_BODY_LIMITS in
+//     src/config/limits.ts) of single-line fields; no identity is kept (the collection has no
+//     field for one). The rate limit is in the migration.
 //   - GET /api/admin/funnel?days=7|30|90 -> the funnel report (admin only).
 //   - GET /api/peer-benchmark -> score histograms once enough audits exist; recomputed at most
 //     every 10 minutes (cached in the app store, shared with the funnel's section averages),
 //     cacheable by browsers for as long.
-
-// Refused before the body is read: an event is a few short fields.
-routerUse((e) => {
-  if (
-    e.request.method === 'POST' &&
-    e.request.url.path === '/api/collections/events/records' &&
-    (e.request.contentLength > 2048 || e.request.contentLength < 0)
-  ) {
-    throw new ApiError(413, 'The event is too large.', {})
-  }
-  return e.next()
-})
 
 onRecordCreateRequest((e) => {
   const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
@@ -26,9 +18,52 @@ onRecordCreateRequest((e) => {
     const problem = touchFieldProblem(field, e.record.getString(field))
     if (problem) data[field] = new ValidationError('validation_invalid_value', problem)
   }
+  // A booking counts only with the visit token of the same browser session (lib/funnel-token.js);
+  // only the server confirms one (lib/funnel.js recordConfirmedBooking).
+  if (!e.hasSuperuserAuth()) {
+    e.record.set('confirmed', false)
+    if (e.record.getString('name') === 'call_booked') {
+      const { tokenProblem } = require(`${__hooks}/lib/funnel-token.js`)
+      const problem = tokenProblem(e.app, (e.requestInfo().body || {}).token, Date.now())
+      if (problem) data.token = new ValidationError('validation_invalid_token', problem)
+    }
+  }
   if (Object.keys(data).length) throw new BadRequestError('Failed to create record.', data)
   return e.next()
 }, 'events')
+
+// POST /api/funnel/visit {path, referrer?, utmSource?, utmMedium?, utmCampaign?}
+//   -> 200 { token }: records this browser session's visit (no id, cookie or address kept) and
+//   hands out the visit token its later `call_booked` step must carry. Counted in the IP's daily
+//   bucket of funnel events (lib/ip-caps.js) and rate-limited (`POST /api/funnel/`).
+routerAdd('POST', '/api/funnel/visit', (e) => {
+  const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
+  const body = e.requestInfo().body || {}
+  const fields = ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']
+  const data = {}
+  for (const field of fields) {
+    const value = body[field] === undefined || body[field] === null ? '' : body[field]
+    const problem = touchFieldProblem(field, value)
+    if (problem) data[field] = new ValidationError('validation_invalid_value', problem)
+  }
+  if (Object.keys(data).length) throw new BadRequestError('The visit is not valid.', data)
+
+  const now = Date.now()
+  const caps = require(`${__hooks}/lib/ip-caps.js`)
+  const counted = caps.countCreate(e, 'events', now)
+  try {
+    const event = new Record(e.app.findCollectionByNameOrId('events'))
+    event.set('name', 'visit')
+    for (const field of fields) event.set(field, body[field] || '')
+    e.app.save(event)
+  } catch (err) {
+    caps.giveBack(e.app, counted)
+    throw err
+  }
+  const { issueToken } = require(`${__hooks}/lib/funnel-token.js`)
+  e.response.header().set('Cache-Control', 'no-store')
+  return e.json(200, { token: issueToken(e.app, now) })
+})
 
 routerAdd(
   'GET',

@@ -24,7 +24,7 @@ routerUse((e) => {
   try {
     info = e.requestInfo()
   } catch (err) {
-    // A body over the limit of pb_hooks/body-limits.pb.js stays a 413.
+    // A body over the limit of pb_hooks/request-limits.pb.js stays a 413.
     if (lib.isTooLarge(err)) throw err
     const problem = lib.bodyProblem(String(err))
     throw new BadRequestError(problem.message, lib.validationErrors(problem.fields))

@@ -2,63 +2,92 @@
 // Newsletter sign-ups: the e-mail is stored trimmed and lowercased, and a second sign-up of the
 // same e-mail succeeds without adding a row. Double opt-in (lib/newsletter.js): every sign-up is
 // `pending` and queues one confirmation mail (at most one per address per 24 hours); an address
-// already active answers exactly like a new one and gets no mail; an unsubscribed one becomes
-// pending again and needs a new confirmation.
+// already active answers exactly like a new one and gets no mail; an unsubscribed one gets a new
+// row, pending, and needs a new confirmation (links mailed for the old row stop working).
+//
+// No subscription oracle: a sign-up through the API is checked (the same field checks a create
+// gets), queued in newsletter_signups and answered at once - the same work, the same answer and
+// the same time whether the address is free, pending or active. The decision (a new row, a
+// confirmation mail or nothing) is made later, outside any request, by a cron job every minute;
+// POST /api/newsletter/signups/run (superusers) makes the waiting decisions now. The answer
+// carries the id the client sent (or a new one), never a stored row's, and a re-used id answers
+// like a new one. Superusers (the dashboard, scripts) create the row at once, as PocketBase would.
 //
 // The create rule runs before this hook (PocketBase checks it first), so a request that
 // reaches here was allowed; it may still hold bad input, which must answer 400.
-//
-// Re-sending a record id that is already stored answers 200 like a first sign-up (not the
-// "validation_not_unique" of contacts and audits): that 400 would tell a prober which ids, and so
-// which addresses, were stored. The client reads either as "delivered".
 
 onRecordCreateRequest((e) => {
+  const newsletter = require(`${__hooks}/lib/newsletter.js`)
   const email = e.record.getString('email').trim().toLowerCase()
   e.record.set('email', email)
-  const newsletter = require(`${__hooks}/lib/newsletter.js`)
   newsletter.markPending(e.record)
 
-  const requestedId = e.record.id
-  const existing = email
-    ? e.app.findRecordsByFilter(e.collection, 'email = {:email}', '', 1, 0, { email })
-    : []
-  let idTaken = false
-  if (requestedId) {
-    try {
-      e.app.findRecordById(e.collection, requestedId)
-      idTaken = true
-    } catch (_) {
-      idTaken = false
-    }
-  }
-  if (existing.length === 0 && !idTaken) {
+  if (e.hasSuperuserAuth()) {
     e.next()
-    newsletter.queueConfirmation(e.app, e.record, e.realIP())
+    newsletter.queueConfirmation(e.app, e.record, '')
     return
   }
 
-  // Already subscribed, or the id is taken (an outbox re-sending a delivered sign-up, or a prober
-  // re-using an id with another address): answer as if this request had created the row, built
-  // from what the client sent (never the stored row's source or dates), after the same field
-  // validation a real create gets. Every valid sign-up gets the same 200, so neither the address
-  // nor the id tells whether someone subscribed; the outbox reads 200 as delivered.
-  const { validateAsNew } = require(`${__hooks}/lib/validate-as-new.js`)
-  const reply = validateAsNew(e.app, e.record, email, '')
-  reply.id = requestedId || (existing.length > 0 ? existing[0].id : reply.id)
-  if (existing.length > 0) newsletter.signUpAgain(e.app, existing[0], e.realIP())
+  // This hook answers without e.next(), so the input checks that run as another record hook
+  // (pb_hooks/input-limits.pb.js, in no fixed order with this one) are run here too.
+  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const problems = inputProblems(e.collection.name, sentBody(e), e.record)
+  if (Object.keys(problems).length > 0) {
+    throw new BadRequestError('Failed to create record.', validationErrors(problems))
+  }
+  const reply = newsletter.signUpReply(e.app, e.record, e.record.id)
+  newsletter.requestSignUp(e.app, {
+    id: reply.id,
+    email,
+    source: e.record.getString('source'),
+    userAgent: e.record.getString('userAgent'),
+    clientIp: e.realIP(),
+  })
   return e.json(200, reply)
 }, 'newsletter_subscriptions')
 
-// The audit's newsletter choice: the same double opt-in as the forms (after the audit is saved;
-// a failure here is logged and never fails the audit). The request's address, kept by mail.pb.js
-// while the create runs, counts towards the daily cap on visitor mail.
+// The audit's newsletter choice: queued like any sign-up (after the audit is saved; a failure
+// here is logged and never fails the audit), so an audit's answer and time tell nothing about
+// the address either. The request's address, kept by mail.pb.js while the create runs, counts
+// towards the daily cap on visitor mail.
 onRecordAfterCreateSuccess((e) => {
   e.next()
   if (!e.record.getBool('newsletterSubscription')) return
-  const { signUp } = require(`${__hooks}/lib/newsletter.js`)
+  const { requestSignUp } = require(`${__hooks}/lib/newsletter.js`)
   const clientIp = String(e.app.store().get(`mail-client-ip:audits:${e.record.id}`) || '')
-  signUp(e.app, e.record.getString('email'), 'audit', e.record.getString('userAgent'), clientIp)
+  try {
+    requestSignUp(e.app, {
+      id: '',
+      email: e.record.getString('email'),
+      source: 'audit',
+      userAgent: e.record.getString('userAgent'),
+      clientIp,
+    })
+  } catch (err) {
+    e.app.logger().error('newsletter: could not queue the audit sign-up', 'error', String(err))
+  }
 }, 'audits')
+
+// The waiting sign-ups are decided every minute, and now by a superuser's POST
+// /api/newsletter/signups/run (optional {"now": ISO}, accepted for the flush endpoints' shape).
+cronAdd('newsletter_signups', '* * * * *', () => {
+  try {
+    require(`${__hooks}/lib/newsletter.js`).decidePendingSignUps($app)
+  } catch (err) {
+    $app.logger().error('newsletter: deciding sign-ups failed', 'error', String(err))
+  }
+})
+
+routerAdd(
+  'POST',
+  '/api/newsletter/signups/run',
+  (e) => {
+    const { decidePendingSignUps } = require(`${__hooks}/lib/newsletter.js`)
+    e.response.header().set('Cache-Control', 'no-store')
+    return e.json(200, { decided: decidePendingSignUps(e.app) })
+  },
+  $apis.requireSuperuserAuth(),
+)
 
 // --- the public links (rate-limited by the `/api/newsletter/` rule) ---------------------------
 //
@@ -97,34 +126,42 @@ routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
   }
   const record = newsletter.recordForToken(e.app, 'unsubscribe', newsletter.tokenOfRequest(e))
   if (!record) throw newsletter.invalidLink('The unsubscribe link is not valid.')
-  return e.json(200, { status: newsletter.unsubscribe(e.app, record) })
+  // The newsletter issue whose link this was (its results count the unsubscribe).
+  const issue = String(body.issue || e.request.url.query().get('issue') || '')
+  const status = newsletter.unsubscribe(e.app, record, issue)
+  require(`${__hooks}/lib/newsletter-issues.js`).skipWaitingCopies(e.app, record.getString('email'))
+  return e.json(200, { status })
 })
 
 routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
   const { paths } = require(`${__hooks}/lib/shared.cjs`)
   const token = String(e.request.url.query().get('token') || '').replace(/[^a-z0-9.]/g, '')
+  const issue = String(e.request.url.query().get('issue') || '').replace(/[^a-z0-9]/g, '')
   e.response.header().set('Cache-Control', 'no-store')
-  return e.redirect(303, `${paths.newsletterUnsubscribe}/${token.slice(0, 200)}`)
+  const fromIssue = issue.length === 15 ? `?issue=${issue}` : ''
+  return e.redirect(303, `${paths.newsletterUnsubscribe}/${token.slice(0, 200)}${fromIssue}`)
 })
 
 // --- the signed-in user's own subscription (the dashboard's Settings tab) ----------------------
 //
 // GET  /api/newsletter/me                 -> 200 { status: 'none' | 'pending' | 'active' | 'unsubscribed' }
 // POST /api/newsletter/me {subscribed}    -> 200 { status }
-// Subscribing with a verified e-mail is active at once (the address is proven); otherwise it is
-// a sign-up like any other (pending, confirmation mail). Unsubscribing is immediate. The user's
-// newsletterConsent follows the choice. With an unverified e-mail a user sees and cancels only
-// the subscription their own sign-up made (lib/newsletter.js ownSubscription); for anything else
-// they get the answers a stranger's public sign-up would get.
+// With a verified e-mail (the address is proven theirs) a user sees the real status, and
+// subscribing is active at once. With an unverified one the answers come from the user's own
+// choice, never from a row they may not own: 'active' only for the row their own sign-up made and
+// they confirmed from its mail, else 'pending' if they asked for the newsletter and 'none' if not
+// (lib/newsletter.js visibleStatus); subscribing is queued like a public sign-up, and
+// unsubscribing cancels only the row their own sign-up made. So an account opened with somebody
+// else's address learns nothing about that address's subscription. The user's
+// newsletterConsent follows the choice.
 
 routerAdd(
   'GET',
   '/api/newsletter/me',
   (e) => {
-    const { ownSubscription } = require(`${__hooks}/lib/newsletter.js`)
+    const { visibleStatus } = require(`${__hooks}/lib/newsletter.js`)
     e.response.header().set('Cache-Control', 'no-store')
-    const own = ownSubscription(e)
-    return e.json(200, { status: own.mine ? own.record.getString('status') : 'none' })
+    return e.json(200, { status: visibleStatus(e) })
   },
   $apis.requireAuth('users'),
 )
@@ -142,26 +179,33 @@ routerAdd(
       })
     }
     const own = newsletter.ownSubscription(e)
-    if (body.subscribed) {
-      const ip = e.realIP()
+    const ip = e.realIP()
+    if (body.subscribed && e.auth.verified()) {
       if (!own.record) newsletter.signUp(e.app, own.email, 'signup', e.request.userAgent(), ip)
-      else newsletter.signUpAgain(e.app, own.record, ip)
+      else newsletter.signUpAgain(e.app, own.record, ip, { source: 'signup' })
       const after = newsletter.ownSubscription(e).record
-      if (after && e.auth.verified() && after.getString('status') === 'pending') {
+      if (after && after.getString('status') === 'pending') {
         after.set('status', 'active')
         after.set('confirmedAt', new DateTime())
         e.app.save(after)
       }
+    } else if (body.subscribed) {
+      newsletter.requestSignUp(e.app, {
+        id: '',
+        email: own.email,
+        source: 'signup',
+        userAgent: e.request.userAgent(),
+        clientIp: ip,
+      })
     } else if (own.mine) {
       newsletter.unsubscribe(e.app, own.record)
+      const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+      issues.skipWaitingCopies(e.app, own.record.getString('email'))
     }
     const user = e.app.findRecordById('users', e.auth.id)
     user.set('newsletterConsent', body.subscribed)
     e.app.save(user)
-    const after = newsletter.ownSubscription(e)
-    if (after.mine) return e.json(200, { status: after.record.getString('status') })
-    // Somebody else's subscription: what a public sign-up (or no change) would answer.
-    return e.json(200, { status: body.subscribed ? 'pending' : 'none' })
+    return e.json(200, { status: newsletter.visibleStatus(e) })
   },
   $apis.requireAuth('users'),
 )

@@ -6,7 +6,8 @@
 //     transaction, whose commit can fail too, answers the same: pb_hooks/mail.pb.js);
 //   - a 429 from the rate limiter says when to come back (Retry-After, in seconds: the longest
 //     window of the rate-limit rules that apply to the request, so the next try is not refused
-//     for the same window).
+//     for the same window); a refusal that noted when it ends (a daily cap, lib/ip-caps.js,
+//     also inside a batch; the sign-in throttle) says so instead.
 
 // The execute hooks run after validation, around the database write itself.
 onRecordCreateExecute((e) => {
@@ -35,12 +36,21 @@ routerUse(
       try {
         return e.next()
       } catch (err) {
+        const headers = e.response.header()
+        const { takeRetryAt } = require(`${__hooks}/lib/request-limits.js`)
+        const retryAt = takeRetryAt(e.app, e.realIP())
+        if (headers.get('Retry-After')) throw err
         const status = err && (err.status || (err.value && err.value.status))
-        if (status === 429 || /too many requests/i.test(String(err))) {
+        if (retryAt) {
+          // A hook refused and said until when (a daily cap, even inside a batch; the sign-in
+          // throttle): come back then.
+          const seconds = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))
+          headers.set('Retry-After', String(seconds))
+        } else if (status === 429 || /too many requests/i.test(String(err))) {
           const { retryAfterSeconds } = require(`${__hooks}/lib/save-errors.js`)
           const rules = e.app.settings().rateLimits.rules
           const seconds = retryAfterSeconds(rules, e.request.method, e.request.url.path)
-          e.response.header().set('Retry-After', String(seconds))
+          headers.set('Retry-After', String(seconds))
         }
         throw err
       }

@@ -80,3 +80,19 @@ onRecordUpdateRequest((e) => {
   }
   return e.next()
 }, 'users')
+
+// A new password from a reset link follows the sign-up rules too: none of the most common
+// passwords (lib/passwords.js), named on `password` like PocketBase's own field errors.
+onRecordConfirmPasswordResetRequest((e) => {
+  const { commonPasswordProblem } = require(`${__hooks}/lib/passwords.js`)
+  const { validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const body = e.requestInfo().body || {}
+  const problems = commonPasswordProblem(body.password)
+  if (Object.keys(problems).length > 0) {
+    throw new BadRequestError(
+      'An error occurred while validating the submitted data.',
+      validationErrors(problems),
+    )
+  }
+  return e.next()
+}, 'users')

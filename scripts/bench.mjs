@@ -10,6 +10,15 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   queue       what queueing a mail costs a create, and the delivery queue's throughput to a
+//               local SMTP receiver, on servers of its own (scripts/bench/queue-bench.mjs)
+//   webhooks    contact creates with 3 webhook endpoints vs none; 1,000 events delivered to a
+//               receiver on loopback (scripts/bench/webhooks-bench.mjs, a server of its own)
+//   newsletter  a send to 5,000 subscribers: time to queue it, delivery rate with the throttle
+//               off to a local SMTP receiver, peak server memory (scripts/bench/newsletter-bench.mjs);
+//               Lighthouse above also runs on /newsletter and a published issue's page
+//   realtime    memory per open realtime connection, and 300 at once from one address
+//               against the caps (scripts/bench/realtime-bench.mjs; servers of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -36,6 +45,10 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runQueueBench } from './bench/queue-bench.mjs'
+import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
+import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
+import { runRealtimeBench } from './bench/realtime-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -57,10 +70,18 @@ export const TARGETS = {
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
+  newsletter: { queueMs: 3000, peakRssMiB: 150 },
+  realtimeFloodPeakMb: 300,
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
-SECTIONS.push('leads')
+// The lead workspace's section (scripts/bench/leads-bench.mjs), then realtime (its own servers).
+SECTIONS.push('leads', 'realtime')
+// The delivery queue's section runs servers of its own (scripts/bench/queue-bench.mjs).
+SECTIONS.push('queue')
+// Outgoing webhooks (scripts/bench/webhooks-bench.mjs), on a server of their own.
+SECTIONS.push('webhooks')
+// So does the newsletter's (scripts/bench/newsletter-bench.mjs).
+SECTIONS.push('newsletter')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -242,6 +263,58 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.queue && !failed('queue')) {
+    const { enqueue, send } = results.queue
+    rows.push([
+      `Contact creates (owner mail queued) vs plain (c=${enqueue.concurrency})`,
+      `${enqueue.contact.perSecond.toFixed(0)}/s vs ${enqueue.plain.perSecond.toFixed(0)}/s, p50 ${enqueue.contact.p50Ms.toFixed(1)} vs ${enqueue.plain.p50Ms.toFixed(1)} ms`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Queue to a local SMTP receiver (${send.mails} of ${send.of} mails)`,
+      `${send.perSecond.toFixed(1)} mails/s (${send.seconds.toFixed(1)} s, ${send.runs} runs, ${send.retried} retries)`,
+      '',
+      '',
+    ])
+  }
+  if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
+  if (results.newsletter && !failed('newsletter')) {
+    const n = results.newsletter
+    rows.push([
+      `Newsletter: queue a send to ${n.recipients}`,
+      ms(n.queueMs),
+      `< ${sec(TARGETS.newsletter.queueMs)}`,
+      met(n.queueMs < TARGETS.newsletter.queueMs),
+    ])
+    rows.push([
+      'Newsletter: delivery, throttle off, local SMTP',
+      `${n.delivered} in ${sec(n.deliverMs)} = ${n.perSecond.toFixed(0)}/s`,
+      '',
+      '',
+    ])
+    rows.push([
+      'Newsletter: peak server memory (VmHWM)',
+      `${n.peakRssMiB.toFixed(0)} MiB`,
+      `< ${TARGETS.newsletter.peakRssMiB} MiB`,
+      met(n.peakRssMiB < TARGETS.newsletter.peakRssMiB),
+    ])
+  }
+  if (results.realtime && !failed('realtime')) {
+    const { perConnection: p, flood: f } = results.realtime
+    rows.push([
+      `Realtime: memory per open connection (${p.accepted} open)`,
+      `${p.mbPerConnection.toFixed(2)} MB (RSS ${p.rssBeforeMb.toFixed(0)} -> ${p.rssAfterMb.toFixed(0)} MB)`,
+      '',
+      '',
+    ])
+    rows.push([
+      `Realtime: ${f.connections} at once from one address`,
+      `${f.accepted} open, ${f.refused} refused; peak RSS ${f.peakRssMb.toFixed(0)} MB`,
+      `< ${TARGETS.realtimeFloodPeakMb} MB`,
+      met(f.peakRssMb < TARGETS.realtimeFloodPeakMb),
+    ])
+  }
   return rows
 }
 
@@ -270,7 +343,9 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle')
+    const needsServer = enabled.some(
+      (s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks' && s !== 'realtime',
+    )
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -287,8 +362,19 @@ async function main() {
       enabled,
       needsBrowser(async () => {
         const pages = {}
-        for (const page of LIGHTHOUSE_PAGES)
-          pages[page] = await runLighthouse(`${server.url}${page}`, 3)
+        // A published issue, sent the real way (to nobody: the bench server has no subscribers).
+        const issue = await publishIssue(
+          server.url,
+          server.token,
+          'Give yourself an hour back',
+          SAMPLE_ISSUE,
+        )
+        const issuePage = `/newsletter/${issue.slug}`
+        for (const page of [...LIGHTHOUSE_PAGES, issuePage])
+          pages[page === issuePage ? '/newsletter/<issue>' : page] = await runLighthouse(
+            `${server.url}${page}`,
+            3,
+          )
         return {
           runsPerPage: 3,
           formFactor: 'mobile',
@@ -317,6 +403,10 @@ async function main() {
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
     )
+    await section(results, 'queue', enabled, () => runQueueBench())
+    await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
+    await section(results, 'newsletter', enabled, () => runNewsletterBench())
+    await section(results, 'realtime', enabled, () => runRealtimeBench())
   } finally {
     await server?.stop()
     try {

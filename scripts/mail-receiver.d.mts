@@ -21,6 +21,21 @@ export function startMailReceiver(options?: {
   host?: string
   onMail?: (mail: ReceivedMail) => void
   onError?: (err: Error) => void
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void>
 }): Promise<MailReceiver>
 
 export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope'>
+
+export interface RefusingReceiver {
+  port: number
+  /** How many recipients it was offered (and refused). */
+  offered(): number
+  close(): Promise<void>
+}
+
+export function startRefusingReceiver(options: {
+  code: number
+  text: string
+  login?: boolean
+  port?: number
+}): Promise<RefusingReceiver>

@@ -4,10 +4,17 @@
 import { SMTPServer } from 'smtp-server'
 
 /**
- * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message.
+ * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message;
+ * `beforeAnswer(mail)`, a promise, holds the server's "250 OK" until it settles.
  * Resolves to { port, close() } once it listens.
  */
-export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onError } = {}) {
+export function startMailReceiver({
+  port = 0,
+  host = '127.0.0.1',
+  onMail,
+  onError,
+  beforeAnswer,
+} = {}) {
   const server = new SMTPServer({
     // PocketBase upgrades to STARTTLS when offered (and verifies the certificate): offer none.
     disabledCommands: ['STARTTLS'],
@@ -27,7 +34,15 @@ export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onErro
             to: session.envelope.rcptTo.map((r) => r.address),
           }
           onMail?.(mail)
-          callback()
+          // A test may hold the answer: the sender then waits with the message delivered.
+          if (beforeAnswer) {
+            beforeAnswer(mail).then(
+              () => callback(),
+              (err) => callback(err),
+            )
+          } else {
+            callback()
+          }
         } catch (err) {
           callback(err)
         }
@@ -42,6 +57,45 @@ export function startMailReceiver({ port = 0, host = '127.0.0.1', onMail, onErro
       server.server.off('error', reject)
       resolve({
         port: server.server.address().port,
+        close: () => new Promise((done) => server.close(() => done())),
+      })
+    })
+  })
+}
+
+/**
+ * An SMTP server that refuses every recipient with `code` and `text` (550: a permanent refusal,
+ * 421: try again later) or, with `login`, refuses the relay login itself with them (535). For
+ * the tests of what the queue does with each answer. Resolves to { port, offered(), close() }.
+ */
+export function startRefusingReceiver({ code, text, login = false, port = 0 }) {
+  let offered = 0
+  const refusal = () => Object.assign(new Error(text), { responseCode: code })
+  const server = new SMTPServer({
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(refusal())
+    },
+    onRcptTo(_address, _session, callback) {
+      offered++
+      callback(refusal())
+    },
+    onData(stream, _session, callback) {
+      stream.resume()
+      stream.on('end', () => callback(refusal()))
+    },
+  })
+  server.on('error', () => undefined)
+  return new Promise((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.server.off('error', reject)
+      resolve({
+        port: server.server.address().port,
+        offered: () => offered,
         close: () => new Promise((done) => server.close(() => done())),
       })
     })

@@ -6,7 +6,10 @@
 //      Open Graph and Twitter cards, the business data on `/`), the stylesheets and scripts of
 //      its page, as `index.html`, `free-audit.html`, ..., `404.html`;
 //   3. writes the app shell `app.html` (no prerendered content) for the pages rendered in the
-//      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt.
+//      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt;
+//   4. writes the newsletter archive's template, `newsletter-archive.html`: the archive page
+//      around a content marker, its head made of placeholders the server fills in for the list
+//      and for each issue (pb_hooks/lib/newsletter-archive.js).
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
 // path with its file (pb_hooks/pages.pb.js).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -27,6 +30,7 @@ export const PAGE_MODULES = {
   '/privacy': 'src/features/legal/PrivacyPage.tsx',
   '/terms': 'src/features/legal/TermsPage.tsx',
   '/404': 'src/app/NotFoundPage.tsx',
+  '/newsletter': 'src/features/newsletter/NewsletterArchivePage.tsx',
 }
 
 /** Text for HTML attributes and text nodes. */
@@ -51,7 +55,8 @@ export function shareImagePath(page) {
 
 /** The <head> tags of one page (after the charset and viewport of the template). */
 export function headTags(page, { siteUrl, siteName, jsonLd }) {
-  const url = page.path === '/404' ? null : `${siteUrl}${page.path === '/' ? '/' : page.path}`
+  const path = page.canonicalPath ?? page.path
+  const url = page.path === '/404' ? null : `${siteUrl}${path === '/' ? '/' : path}`
   const image = `${siteUrl}${shareImagePath(page)}`
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
@@ -208,7 +213,17 @@ async function emitPages(context, root, bundle, template, outDir) {
   const bootUrl = `/${context.getFileName(boot)}`
   const siteUrl = server.siteUrl(process.env.SITE_URL)
   const siteName = server.siteName
-  const pages = [...server.publicPages, server.notFoundPage]
+  const archive = server.newsletterArchivePage
+  // The archive's template: rendered at its path, head and content left to the server.
+  const archiveTemplate = {
+    path: archive.path,
+    file: archive.file,
+    title: archive.placeholders.title,
+    description: archive.placeholders.description,
+    headline: archive.headline,
+    canonicalPath: archive.placeholders.path,
+  }
+  const pages = [...server.publicPages, server.notFoundPage, archiveTemplate]
   for (const page of pages) {
     if (!(page.path in PAGE_MODULES)) {
       throw new Error(`prerender: add ${page.path} to PAGE_MODULES in scripts/prerender.mjs`)

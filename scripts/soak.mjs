@@ -1,21 +1,30 @@
-// `npm run soak`, in three phases on loopback with the production rate limits and a real SMTP
-// receiver:
-//   1. memory: one IP sends 50 bodies of 30 MB at once; the server refuses them unread and stays
-//      under 200 MB resident (tests/integration/support/soak-memory.ts);
+// `npm run soak`, in five phases on loopback with the production rate limits and a real SMTP
+// receiver, each attacker from its own loopback address:
+//   1. memory: 50 bodies of 30 MB at every route of the server (half declaring their length, half
+//      streamed without one); nothing is read past a route's limit, the server stays under 200 MB
+//      resident and answers (tests/integration/support/abuse-memory.ts);
+//   1b. realtime: 300 realtime connections at once from one address; at most 4 open, the server
+//      under 300 MB (tests/integration/support/soak-abuse.ts);
 //   2. crashes: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/ over
 //      fake-indexeddb) while the server is crashed and restarted twice
 //      (tests/integration/support/soak-run.ts; the same code runs small in `npm test`);
-//   3. flood: two IPs flood free audits naming one address while a visitor sends a message; the
-//      owner's notification goes out on the next sender run, the address gets one mail
-//      (tests/integration/support/soak-flood.ts).
+//   3. flood: two IPs use every way a guest can make the server mail an address (free audits,
+//      newsletter sign-ups, an account opened with it: verification, reset, sign-in alerts; an
+//      e-mail change to another one) while a visitor sends a message; each stranger gets one mail
+//      of each kind, and the server's own minute cron tells the owner of the visitor within 75 s
+//      (tests/integration/support/soak-flood.ts);
+//   4. caps: on a fresh server with the default daily cap on messages (and 40 funnel events), one
+//      address stores messages and funnel events past a day's caps, single and batched; exactly the caps are stored, every
+//      refusal says when to come back (tests/integration/support/soak-abuse.ts).
 // Prints one summary line per phase and exits non-zero on any loss, duplicate, leftover or
 // double-sent mail, a failed phase, or after SOAK_TIMEOUT_MS (5 minutes). The phases are bundled
 // here with esbuild. Sizes: SOAK_VISITORS, SOAK_SUBMISSIONS; SOAK_VERBOSE=1 logs.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { root } from './pocketbase.mjs'
+import { freePort, root, startPocketBase } from './pocketbase.mjs'
 import { startSoakEnvironment } from './soak-server.mjs'
 
 const visitors = Number(process.env.SOAK_VISITORS || 20)
@@ -27,7 +36,7 @@ const verbose = process.env.SOAK_VERBOSE === '1'
 const outDir = join(root, 'node_modules', '.cache', 'soak')
 mkdirSync(outDir, { recursive: true })
 await build({
-  entryPoints: ['soak-run', 'soak-memory', 'soak-flood'].map((name) =>
+  entryPoints: ['soak-run', 'abuse-memory', 'soak-abuse', 'soak-flood'].map((name) =>
     join(root, `tests/integration/support/${name}.ts`),
   ),
   outdir: outDir,
@@ -40,8 +49,11 @@ await build({
   logLevel: 'error',
 })
 const { runSoak, summaryLine } = await import(pathToFileURL(join(outDir, 'soak-run.mjs')).href)
-const { runMemoryPhase, memorySummary } = await import(
-  pathToFileURL(join(outDir, 'soak-memory.mjs')).href
+const { runAbuseMemory, abuseMemorySummary } = await import(
+  pathToFileURL(join(outDir, 'abuse-memory.mjs')).href
+)
+const { runCapsPhase, runRealtimePhase } = await import(
+  pathToFileURL(join(outDir, 'soak-abuse.mjs')).href
 )
 const { runFloodPhase, floodSummary } = await import(
   pathToFileURL(join(outDir, 'soak-flood.mjs')).href
@@ -65,16 +77,24 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 let report
 let memory
+let realtime
 let flood
+let caps
 try {
-  // First, on a fresh server: 50 bodies of 30 MB at once from one IP, refused unread.
-  memory = await runMemoryPhase({
+  // First, on a fresh server: 50 bodies of 30 MB at every route, each route's attacker its own IP.
+  memory = await runAbuseMemory({
     url: env.url,
     pid: env.pid(),
     requests: 50,
     bytesEach: 30 * 1024 * 1024,
-    from: '127.0.0.5',
     maxRssMb: 200,
+  })
+  realtime = await runRealtimePhase({
+    url: env.url,
+    pid: env.pid(),
+    from: '127.0.0.5',
+    connections: 300,
+    maxRssMb: 300,
   })
   report = await runSoak(env, {
     visitors,
@@ -90,12 +110,31 @@ try {
     auditsPerIp: 50,
     floodIps: ['127.0.0.6', '127.0.0.7'],
     visitorIp: '127.0.0.8',
+    waitForCron: true,
   })
 } finally {
   await env.stop()
 }
-console.log(memorySummary(memory))
+// Last, on a server of its own with the default daily cap on messages (the soak's server raises
+// the caps: its simulated visitors all send from 127.0.0.1) and a small one on funnel events, which
+// the phase reaches within their per-minute rate limit.
+const EVENTS_CAP = 40
+const capsData = mkdtempSync(join(tmpdir(), 'pb-soak-caps-'))
+const capsServer = await startPocketBase({
+  port: await freePort(),
+  dataDir: capsData,
+  env: { SMTP_HOST: '', EVENTS_PER_IP_PER_DAY: String(EVENTS_CAP) },
+})
+try {
+  caps = await runCapsPhase({ url: capsServer.url, from: '127.0.0.9', eventsCap: EVENTS_CAP })
+} finally {
+  await capsServer.stop()
+  rmSync(capsData, { recursive: true, force: true })
+}
+console.log(abuseMemorySummary(memory))
+console.log(realtime.summary)
 console.log(summaryLine(report))
 console.log(floodSummary(flood))
+console.log(caps.summary)
 if (!report.ok && verbose) for (const problem of report.problems) console.error(`  ${problem}`)
-process.exit(report.ok && memory.ok && flood.ok ? 0 : 1)
+process.exit(report.ok && memory.ok && realtime.ok && flood.ok && caps.ok ? 0 : 1)

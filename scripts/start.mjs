@@ -87,7 +87,7 @@ function main() {
 
   if (!process.env.SMTP_HOST) {
     console.warn(
-      'WARNING: SMTP_HOST is not set. E-mails (results, notifications) are queued in mail_outbox and not sent.\n' +
+      'WARNING: SMTP_HOST is not set. E-mails (results, notifications) are queued in deliveries and not sent.\n' +
         '         Set SMTP_HOST/SMTP_PORT/... (see README) or run `npm run mail:dev` and SMTP_HOST=127.0.0.1 SMTP_PORT=2525.',
     )
   }

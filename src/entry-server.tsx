@@ -9,7 +9,12 @@ import { AppRouter } from './app/router'
 import { paths } from './config/paths'
 import { site } from './config/site'
 
-export { APP_SHELL_FILE, notFoundPage, publicPages } from './config/public-pages'
+export {
+  APP_SHELL_FILE,
+  newsletterArchivePage,
+  notFoundPage,
+  publicPages,
+} from './config/public-pages'
 export { professionalService } from './config/structured-data'
 
 export const siteName = site.businessName

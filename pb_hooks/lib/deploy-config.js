@@ -5,7 +5,7 @@
 //                       takes the visitor's IP from X-Forwarded-For, but only on connections
 //                       from these addresses (proxy.pb.js drops the header on any other)
 //   SUPERUSER_IPS       IPs or CIDR ranges allowed to act as superuser (the dashboard at /_/);
-//                       loopback is always added, so `npm run backup` works on the machine
+//                       127.0.0.1 and ::1 are always added, so `npm run backup` works on the machine
 //   BACKUP_CRON         PocketBase's scheduled backups, e.g. "30 3 * * *" (UTC), or "off";
 //                       BACKUP_KEEP how many to keep (default 7)
 //   BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY,

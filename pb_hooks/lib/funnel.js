@@ -41,6 +41,21 @@ function funnelReport(app, days, now) {
     weeks[row.week][row.name] = row.count
     counts[row.name] = (counts[row.name] || 0) + row.count
   }
+  // Bookings the server confirmed (recordConfirmedBooking) are counted apart: the step counts
+  // what browsers reported, with a visit token of the same session.
+  const confirmedByWeek = {}
+  let confirmed = 0
+  for (const row of rows(
+    app,
+    "SELECT date(substr(created, 1, 10), '-6 days', 'weekday 1') AS week, COUNT(*) AS count FROM events WHERE created >= {:since} AND name = 'call_booked' AND confirmed = TRUE GROUP BY week",
+    params,
+    { week: '', count: 0 },
+  )) {
+    confirmedByWeek[row.week] = row.count
+    confirmed += row.count
+    if (weeks[row.week]) weeks[row.week].call_booked -= row.count
+  }
+  counts.call_booked -= confirmed
   const steps = FUNNEL_STEPS.map(function (step, i) {
     const before = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]]
     return {
@@ -54,7 +69,7 @@ function funnelReport(app, days, now) {
   const byWeek = Object.keys(weeks)
     .sort()
     .map(function (week) {
-      return { week: week, counts: weeks[week] }
+      return { week: week, counts: weeks[week], confirmedBookings: confirmedByWeek[week] || 0 }
     })
 
   const referrers = rows(
@@ -88,7 +103,34 @@ function funnelReport(app, days, now) {
       return { section: section, average: audits ? Math.round(sum / audits) : 0, audits: audits }
     })
 
-  return { days: days, since: since, steps: steps, weeks: byWeek, referrers, campaigns, sections }
+  return {
+    days: days,
+    since: since,
+    steps: steps,
+    bookings: { reported: counts.call_booked, confirmed: confirmed },
+    weeks: byWeek,
+    referrers,
+    campaigns,
+    sections,
+  }
+}
+
+/**
+ * Records a booking the server itself confirmed (e.g. the scheduler's booking tied to a person):
+ * a `call_booked` event with `confirmed` set, which no client can create. The funnel counts these
+ * apart from the bookings browsers report. Call it with the transaction of whatever confirmed
+ * the booking. Returns the event's id.
+ * @param {core.App} app
+ * @param {{ path?: string }} [options]
+ */
+function recordConfirmedBooking(app, options) {
+  const opts = options || {}
+  const event = new Record(app.findCollectionByNameOrId('events'))
+  event.set('name', 'call_booked')
+  event.set('confirmed', true)
+  event.set('path', String(opts.path || '').slice(0, 200))
+  app.save(event)
+  return event.id
 }
 
 /** How many audits scored each value 0-100, overall and per section (index = score). */
@@ -154,4 +196,4 @@ function peerBenchmark(app, minAudits, now) {
   return { computedAt: cached.computedAt, benchmark: benchmark }
 }
 
-module.exports = { funnelReport, peerBenchmark }
+module.exports = { funnelReport, peerBenchmark, recordConfirmedBooking }

@@ -6,7 +6,9 @@
 // ["a","b"] into "b"), single-line fields hold no control characters, and fields only the server
 // sets are refused with their name. Every refusal names the field, as PocketBase's own do.
 
-const { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } = require(`${__hooks}/lib/shared.cjs`)
+const { EMAIL_MAX, PASSWORD_MAX_BYTES, emailAddressProblem, textLimits } = require(
+  `${__hooks}/lib/shared.cjs`,
+)
 
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/
 // A message may keep its tabs and line breaks.
@@ -39,7 +41,7 @@ const RULES = {
     bool: [],
     number: [],
     // Double opt-in: only the signed confirmation link makes a subscription active.
-    serverOnly: ['status', 'confirmedAt', 'requestedAt'],
+    serverOnly: ['status', 'confirmedAt', 'requestedAt', 'unsubscribedAt', 'unsubscribedIssue'],
   },
   audits: {
     // answers, otherTexts, scores and recommendations, and the types of email and
@@ -173,7 +175,17 @@ function inputProblems(collection, sent, record) {
       )
     } else if ((rule.singleLine ? SINGLE_LINE_FORBIDDEN : MULTI_LINE_FORBIDDEN).test(value)) {
       fail(field, 'validation_control_characters', 'Must not contain control characters.')
+    } else if (field === 'email' && value) {
+      // The one rule of src/config/email-address.ts: no ?, &, %, / or quotes before the @.
+      const unsafe = emailAddressProblem(value)
+      if (unsafe) fail(field, 'validation_unsafe_email', unsafe)
     }
+  }
+
+  if (collection === 'users' && sent && typeof sent.password === 'string') {
+    const { commonPasswordProblem } = require('./passwords.js')
+    const common = commonPasswordProblem(sent.password)
+    if (common.password) fail('password', common.password[0], common.password[1])
   }
   return problems
 }
@@ -207,6 +219,10 @@ function passwordProblems(collection, body) {
         `Must be no more than ${PASSWORD_MAX_BYTES} bytes (plain letters and digits are one byte each).`,
         { max: PASSWORD_MAX_BYTES },
       ]
+    } else if (field === 'password' && typeof value === 'string') {
+      const { commonPasswordProblem } = require('./passwords.js')
+      const common = commonPasswordProblem(value)
+      if (common.password) problems.password = common.password
     }
   }
   return problems

@@ -22,6 +22,8 @@ export async function startAppServer({ publicDir, dataDir }) {
     PB_SUPERUSER_PASSWORD: BENCH_SUPERUSER.password,
     OWNER_EMAIL: 'owner@bench.local',
     SMTP_HOST: '',
+    // A newsletter issue is published for Lighthouse (scripts/bench/newsletter-bench.mjs).
+    MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
   }
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

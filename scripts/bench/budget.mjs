@@ -36,6 +36,7 @@ export const ROUTES = [
   { path: '/verify-email/:token', page: 'src/features/account/VerifyEmailPage.tsx' },
   { path: '/reset-password/:token', page: 'src/features/account/ResetPasswordPage.tsx' },
   { path: '/confirm-email-change/:token', page: 'src/features/account/ConfirmEmailChangePage.tsx' },
+  { path: '/newsletter', page: 'src/features/newsletter/NewsletterArchivePage.tsx' },
 ]
 
 const isScript = (file) => /\.m?js$/.test(file)

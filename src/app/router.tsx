@@ -10,6 +10,7 @@ import { BookCallButton } from '../components/BookCallButton'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
+import { NewsletterForm } from '../components/NewsletterForm'
 
 const FreeAuditPage = lazy(() => import('../features/audit/FreeAuditPage'))
 const MemberAuditPage = lazy(() => import('../features/audit/MemberAuditPage'))
@@ -30,6 +31,7 @@ const NewsletterConfirmPage = lazy(() => import('../features/newsletter/Newslett
 const NewsletterUnsubscribePage = lazy(
   () => import('../features/newsletter/NewsletterUnsubscribePage'),
 )
+const NewsletterArchivePage = lazy(() => import('../features/newsletter/NewsletterArchivePage'))
 const NotFoundPage = lazy(() => import('./NotFoundPage'))
 
 function Loading() {
@@ -44,6 +46,11 @@ function Loading() {
 function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
   usePrefetchWhenIdle(load)
   return null
+}
+
+/** The newsletter archive, with the sign-up form under every page. */
+function ArchivePage() {
+  return <NewsletterArchivePage signup={<NewsletterForm source="archive" />} />
 }
 
 function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
@@ -110,6 +117,8 @@ export function AppRouter({
           <Route path={paths.contact} element={lazyPage(ContactPage)} />
           <Route path={paths.privacy} element={lazyPage(PrivacyPage)} />
           <Route path={paths.terms} element={lazyPage(TermsPage)} />
+          <Route path={paths.newsletterArchive} element={lazyPage(ArchivePage)} />
+          <Route path={`${paths.newsletterArchive}/:slug`} element={lazyPage(ArchivePage)} />
           <Route
             path={`${paths.newsletterConfirm}/:token`}
             element={lazyPage(NewsletterConfirmPage)}

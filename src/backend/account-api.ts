@@ -2,7 +2,9 @@
 // about them. Every call takes the client as its first argument so the same code runs in the
 // app (src/backend/client.ts via session.ts) and in integration tests against a real server.
 import type PocketBase from 'pocketbase'
+import { emailAddressProblem } from '../config/email-address'
 import { messages } from '../config/messages'
+import { COMMON_PASSWORD_MESSAGE } from '../config/passwords'
 import { describeError } from './errors'
 import { collections, type AuditRecord, type UserRecord } from './types'
 
@@ -40,6 +42,8 @@ export type SignupField = 'fullName' | 'email' | 'password' | 'passwordConfirm' 
 
 /** The sign-up form's checks, in order; null when the form may be sent. */
 export function validateSignup(input: SignupInput): { field: SignupField; message: string } | null {
+  const unsafe = emailAddressProblem(input.email)
+  if (unsafe) return { field: 'email', message: unsafe }
   if (!input.agreedToTerms)
     return { field: 'agreedToTerms', message: accountMessages.termsRequired }
   return validateNewPassword(input.password, input.passwordConfirm)
@@ -124,6 +128,8 @@ export function signupErrorMessage(err: unknown): string {
   const codes = fieldCodes(err)
   if (codes.email === 'validation_not_unique') return accountMessages.signupNotPossible
   if (codes.password?.startsWith('validation_min')) return accountMessages.passwordTooShort
+  if (codes.password === 'validation_common_password') return COMMON_PASSWORD_MESSAGE
+  if (codes.email === 'validation_unsafe_email') return messages.emailUnsafeCharacters
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message) return `${FIELD_LABELS[field] ?? field}: ${message}`
   return d.serverMessage || messages.signupFailure
@@ -145,7 +151,11 @@ export function signupFieldErrors(err: unknown): Record<string, string> {
     errors[field] =
       field === 'password' && codes.password?.startsWith('validation_min')
         ? accountMessages.passwordTooShort
-        : message
+        : field === 'password' && codes.password === 'validation_common_password'
+          ? COMMON_PASSWORD_MESSAGE
+          : field === 'email' && codes.email === 'validation_unsafe_email'
+            ? messages.emailUnsafeCharacters
+            : message
   }
   return errors
 }

@@ -5,6 +5,7 @@
 import type PocketBase from 'pocketbase'
 import { accountMessages, FIELD_LABELS, fieldCodes } from './account-api'
 import { messages } from '../config/messages'
+import { COMMON_PASSWORD_MESSAGE } from '../config/passwords'
 import { pb } from './client'
 import { describeError } from './errors'
 import { currentUser, refreshSession } from './session'
@@ -52,6 +53,9 @@ export function tokenOutcome(err: unknown): TokenOutcome {
     codes.password?.startsWith('validation_min')
   ) {
     return { kind: 'field', field: 'password', message: accountMessages.passwordTooShort }
+  }
+  if (codes.password === 'validation_common_password') {
+    return { kind: 'field', field: 'password', message: COMMON_PASSWORD_MESSAGE }
   }
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message)
@@ -159,6 +163,8 @@ export function emailChangeAnswer(
   }
   if (code === 'validation_not_in_invalid')
     return { ok: false, text: emailChangeMessages.same, field: 'newEmail' }
+  if (code === 'validation_unsafe_email')
+    return { ok: false, text: messages.emailUnsafeCharacters, field: 'newEmail' }
   // Taken (validation_invalid_new_email), or whatever else the server says about the address.
   if (code) return neutral
   return { ok: false, text: emailChangeMessages.failure }

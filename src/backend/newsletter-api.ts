@@ -21,9 +21,14 @@ function outcomeOf(err: unknown): LinkOutcome {
   return 'failed'
 }
 
-async function postToken(pb: PocketBase, path: string, token: string): Promise<LinkOutcome> {
+async function postToken(
+  pb: PocketBase,
+  path: string,
+  token: string,
+  extra: Record<string, string> = {},
+): Promise<LinkOutcome> {
   try {
-    await pb.send(path, { method: 'POST', body: { token } })
+    await pb.send(path, { method: 'POST', body: { ...extra, token } })
     return 'done'
   } catch (err) {
     return outcomeOf(err)
@@ -35,9 +40,16 @@ export function confirmSubscription(pb: PocketBase, token: string): Promise<Link
   return postToken(pb, '/api/newsletter/confirm', token)
 }
 
-/** The unsubscribe page's button: the address is unsubscribed at once. */
-export function unsubscribeWithToken(pb: PocketBase, token: string): Promise<LinkOutcome> {
-  return postToken(pb, '/api/newsletter/unsubscribe', token)
+/**
+ * The unsubscribe page's button: the address is unsubscribed at once. `issue`: the newsletter
+ * issue whose link was followed (its results count the unsubscribe).
+ */
+export function unsubscribeWithToken(
+  pb: PocketBase,
+  token: string,
+  issue = '',
+): Promise<LinkOutcome> {
+  return postToken(pb, '/api/newsletter/unsubscribe', token, issue ? { issue } : {})
 }
 
 export async function getOwnSubscription(pb: PocketBase): Promise<OwnSubscriptionStatus> {

@@ -4,7 +4,7 @@
 import type PocketBase from 'pocketbase'
 import type { BatchRequestResult, RecordModel } from 'pocketbase'
 import { describeError, type DescribedError } from './errors'
-import { actionFor, isUncertainRefusal, parseRetryAfter } from './retry-policy'
+import { actionFor, isDailyCap, isUncertainRefusal, parseRetryAfter } from './retry-policy'
 import type { OutboxCollection, OutboxPayloads } from './types'
 
 /** PocketBase's batch limit, set by pb_migrations/1763690100_app_settings.js. */
@@ -155,8 +155,10 @@ export function pocketBaseTransport(
       if (failedRequest) {
         const [index, sub] = failedRequest
         const outcome = outcomeOf({ status: sub.status, response: sub }, seen.retryAfter)
-        // Throttling applies to the whole batch; anything else is about that one item.
-        if (outcome.action === 'retry' && sub.status === 429) return { kind: 'all', outcome }
+        // Throttling applies to the whole batch, but a daily cap only to that item's kind (the
+        // outbox then holds back only that kind); anything else is about that one item.
+        if (outcome.action === 'retry' && sub.status === 429 && !isDailyCap(outcome.error))
+          return { kind: 'all', outcome }
         if (index >= 0 && index < items.length)
           return { kind: 'one-by-one', known: { index, outcome: forOwner(items[index], outcome) } }
         return { kind: 'one-by-one' }

@@ -53,8 +53,11 @@ export interface PersonPage {
 export interface FunnelReport {
   days: number
   since: string
+  /** `call_booked` counts the bookings browsers reported (with their visit's token). */
   steps: { step: FunnelStep; count: number; conversion: number | null }[]
-  weeks: { week: string; counts: Record<FunnelStep, number> }[]
+  /** Bookings browsers reported, and bookings the server confirmed (tied to a person). */
+  bookings: { reported: number; confirmed: number }
+  weeks: { week: string; counts: Record<FunnelStep, number>; confirmedBookings: number }[]
   referrers: { referrer: string; count: number }[]
   campaigns: { source: string; medium: string; campaign: string; count: number }[]
   sections: { section: string; average: number; audits: number }[]

@@ -1,5 +1,6 @@
 // What the outbox does with each kind of server answer, and when it tries again. Pure: the
 // clock and the randomness are passed in.
+import { isDailyCapAnswer } from '../config/limits'
 import type { DescribedError } from './errors'
 
 export const BACKOFF_BASE_MS = 2_000
@@ -26,6 +27,15 @@ export function isUncertainRefusal(error: DescribedError): boolean {
   if (error.status === 408 || error.status === 429) return false
   if (error.fromPocketBase === false) return true
   return error.status === 400 && Object.keys(error.fieldErrors).length === 0
+}
+
+/**
+ * A 429 from a daily cap on what one network may store (contact messages, audits or funnel
+ * events, each its own cap): it is about that kind of item only, and lasts until the cap resets,
+ * so items of other kinds are still sent.
+ */
+export function isDailyCap(error: DescribedError | undefined): boolean {
+  return isDailyCapAnswer(error)
 }
 
 /**

@@ -2,6 +2,7 @@
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { RecordModel } from 'pocketbase'
+import type { NewsletterIssueEditInput, NewsletterIssueInput } from './newsletter-issues-api'
 
 import type {
   AuditFlow,
@@ -11,7 +12,7 @@ import type {
 } from '../config/record-codes'
 
 export type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus }
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+export type MailStatus = 'pending' | 'sending' | 'held' | 'sent' | 'failed' | 'cancelled'
 
 export interface AnswerRecord {
   value: string
@@ -88,16 +89,20 @@ export interface NewsletterRecord extends RecordModel {
   created: string
 }
 
-export interface MailOutboxRecord extends RecordModel {
-  to: string
+/** A row of the server's delivery queue (`deliveries`): a mail now, a webhook later. */
+export interface DeliveryRecord extends RecordModel {
+  kind: string
+  channel: string
+  class: string
+  recipient: string
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results' | 'newsletter_confirm'
   status: MailStatus
   attempts: number
   lastError: string
-  nextAttemptAt: string
+  lastErrorAt: string
+  runAt: string
   sentAt: string
   sourceId: string
   created: string
@@ -179,6 +184,11 @@ export interface FunnelEventInput {
   utmSource?: string
   utmMedium?: string
   utmCampaign?: string
+  /**
+   * The visit token this browser session got with its visit (never stored by the server): a
+   * `call_booked` step counts only with it.
+   */
+  token?: string
 }
 
 /** The collections a visitor's device queues records for, and what each record carries. */
@@ -188,6 +198,8 @@ export interface OutboxPayloads {
   audits: AuditInput
   person_updates: PersonUpdateInput
   events: FunnelEventInput
+  newsletter_issues: NewsletterIssueInput
+  newsletter_issue_edits: NewsletterIssueEditInput
 }
 
 export type OutboxCollection = keyof OutboxPayloads
@@ -197,7 +209,7 @@ export const collections = {
   audits: 'audits',
   contacts: 'contacts',
   newsletter: 'newsletter_subscriptions',
-  mailOutbox: 'mail_outbox',
+  deliveries: 'deliveries',
   people: 'people',
   personUpdates: 'person_updates',
   events: 'events',

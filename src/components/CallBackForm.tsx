@@ -29,7 +29,7 @@ export function CallBackForm() {
   const checks = useFieldChecks<CallBackField>(FIELDS, (field) => {
     if (field === 'name') return requiredProblem(fields.name, 'your name')
     if (field === 'phone') return phoneProblem(fields.phone)
-    return emailProblem(fields.email)
+    return emailProblem(fields.email, true)
   })
 
   function update(field: keyof typeof EMPTY, value: string) {

@@ -5,6 +5,7 @@ import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
 import { useHeldSubmit } from './use-held-submit'
+import { emailAddressProblem } from '../config/email-address'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { Field } from './Field'
 
@@ -12,6 +13,9 @@ export const contactQueuedOffline =
   "You're offline - your message is saved on this device and will be sent when you're back online."
 export const contactQueuedServer =
   'Your message is saved on this device and will be sent as soon as the server answers.'
+/** Kept on the device because the server's daily limit of messages for this network is reached. */
+export const contactQueuedLimited =
+  "We can't take more messages from your network today. Yours is saved on this device and will be sent automatically later."
 
 type Feedback = { kind: 'success' | 'queued' | 'error'; text: string }
 
@@ -53,6 +57,8 @@ export function ContactForm({
       const input = form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | null
       input?.setCustomValidity(fields[field].trim() ? '' : 'Please fill in this field.')
     }
+    const emailInput = form.elements.namedItem('email') as HTMLInputElement | null
+    emailInput?.setCustomValidity(emailAddressProblem(fields.email) ?? '')
     if (!form.reportValidity()) return
 
     setSubmitting(true)
@@ -85,6 +91,7 @@ export function ContactForm({
     }
     setFields(EMPTY)
     if (status === 'sent') setFeedback({ kind: 'success', text: messages.contactSuccess })
+    else if (status === 'limited') setFeedback({ kind: 'queued', text: contactQueuedLimited })
     else
       setFeedback({
         kind: 'queued',
@@ -117,7 +124,10 @@ export function ContactForm({
           maxLength={EMAIL_MAX}
           autoComplete="email"
           value={fields.email}
-          onChange={(e) => update('email', e.target.value)}
+          onChange={(e) => {
+            e.target.setCustomValidity('')
+            update('email', e.target.value)
+          }}
         />
       </Field>
       <Field label="Message" htmlFor={`${id}-message`}>

@@ -1,7 +1,8 @@
 import { useTimedMessage } from './use-timed-message'
 import './copy-email.css'
 
-async function copyText(text: string): Promise<void> {
+/** Puts `text` on the clipboard; rejects when the browser refuses. */
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text)
   // Older browsers and non-secure contexts have no async clipboard API.
   const area = document.createElement('textarea')

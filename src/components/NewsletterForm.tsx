@@ -5,6 +5,7 @@ import { messages } from '../config/messages'
 import { browserUserAgent, deliver, isOffline, warmOutbox } from './outbox-delivery'
 import { useTimedMessage } from './use-timed-message'
 import { useHeldSubmit } from './use-held-submit'
+import { emailAddressProblem } from '../config/email-address'
 import { EMAIL_MAX } from '../config/limits'
 import './newsletter-form.css'
 
@@ -38,6 +39,11 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
     event.preventDefault()
     const address = email.trim().toLowerCase()
     if (!address || submitting) return
+    const unsafe = emailAddressProblem(address)
+    if (unsafe) {
+      setFeedback({ kind: 'error', text: unsafe })
+      return
+    }
     setSubmitting(true)
     setFeedback(null)
     const status = await deliver('newsletter_subscriptions', {

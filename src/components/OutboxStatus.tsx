@@ -8,6 +8,8 @@ const itemLabels: Record<OutboxItem['collection'], string> = {
   audits: 'Your audit',
   person_updates: 'Your note or status change',
   events: 'A visit statistic',
+  newsletter_issues: 'Your new newsletter issue',
+  newsletter_issue_edits: 'Your newsletter draft',
 }
 
 function lowerLabel(item: OutboxItem): string {

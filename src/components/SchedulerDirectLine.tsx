@@ -1,4 +1,5 @@
 import { site } from '../config/site'
+import { mailtoHref } from '../config/email-address'
 
 /** The ways to book without the embedded scheduler: the booking page, a call, an e-mail. */
 export function SchedulerDirectLine({ bookingUrl }: { bookingUrl: string }) {
@@ -9,7 +10,7 @@ export function SchedulerDirectLine({ bookingUrl }: { bookingUrl: string }) {
         Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
       </a>
       , call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a> or e-mail me at{' '}
-      <a href={`mailto:${site.email}`}>{site.email}</a>.
+      <a href={mailtoHref(site.email)}>{site.email}</a>.
     </p>
   )
 }

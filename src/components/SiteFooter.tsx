@@ -3,6 +3,7 @@ import { useSyncExternalStore, type MouseEvent } from 'react'
 import { messages } from '../config/messages'
 import { auditPaths, paths } from '../config/paths'
 import { site } from '../config/site'
+import { mailtoHref } from '../config/email-address'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'
 import { SocialLinks } from './SocialLinks'
@@ -45,6 +46,9 @@ export function SiteFooter() {
           <h2 className="site-footer__heading">Business growth tips</h2>
           <p>One short, practical email a month. No spam, unsubscribe any time.</p>
           <NewsletterForm source="footer" variant="footer" />
+          <p className="site-footer__archive">
+            <Link to={paths.newsletterArchive}>Read past issues</Link>
+          </p>
         </div>
         <nav className="site-footer__links" aria-label="Footer">
           <h2 className="site-footer__heading">Contact</h2>
@@ -57,7 +61,7 @@ export function SiteFooter() {
               </li>
             )}
             <li>
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={mailtoHref(site.email)}>{site.email}</a>
             </li>
             <li>
               <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>

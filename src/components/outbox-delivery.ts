@@ -2,8 +2,10 @@
 // on demand so the home page does not ship Dexie; if that import itself fails (offline and the
 // chunk not cached yet) the form reports a failure and keeps what the visitor typed.
 import type { OutboxPayloads } from '../backend/types'
+import { isDailyCapAnswer } from '../config/limits'
 
-export type DeliveryStatus = 'sent' | 'queued' | 'failed'
+/** `limited`: kept on the device because today's limit for this network is reached. */
+export type DeliveryStatus = 'sent' | 'queued' | 'limited' | 'failed'
 
 type FormCollection = 'contacts' | 'newsletter_subscriptions'
 
@@ -27,7 +29,7 @@ export async function deliver<C extends FormCollection>(
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
     if (result.status === 'queued' && onSettled) void outbox.whenSettled(result.id).then(onSettled)
-    return result.status
+    return result.status === 'queued' && isDailyCapAnswer(result.error) ? 'limited' : result.status
   } catch (err) {
     console.error(`Could not hand the ${collection} record to the outbox`, err)
     return 'failed'

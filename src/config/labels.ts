@@ -14,6 +14,7 @@ export const newsletterSourceLabels: Record<NewsletterSource, string> = {
   about: 'About section',
   signup: 'Account sign-up',
   audit: 'Audit newsletter choice',
+  archive: 'Newsletter archive',
 }
 
 export const newsletterStatusLabels: Record<NewsletterStatus, string> = {

@@ -29,6 +29,8 @@ export const messages = {
   leaveAudit:
     'Leave the audit? Your answers stay on this device, so you can pick up where you left off.',
   offline: 'You appear to be offline. Please check your connection and try again.',
-  loginTooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
+  loginTooMany: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   loginRefused: 'Incorrect email or password.',
+  /** An address whose part before the @ holds ?, &, %, / or quotes (src/config/email-address.ts). */
+  emailUnsafeCharacters: 'Please use an email address without ?, &, %, / or quotes before the @.',
 } as const

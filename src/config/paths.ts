@@ -16,6 +16,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   confirmEmailChange: '/confirm-email-change',
+  /** The newsletter's public archive; an issue is `/newsletter/<slug>` (served by the hooks). */
+  newsletterArchive: '/newsletter',
   /** Followed by `/:token` (the link in the confirmation mail). */
   newsletterConfirm: '/newsletter/confirm',
   /** Followed by `/:token` (the link in every mail to a subscriber). */

@@ -80,3 +80,29 @@ export const notFoundPage: PublicPage = {
 
 /** The app shell: no prerendered content, for the pages rendered in the browser. */
 export const APP_SHELL_FILE = 'app.html'
+
+/**
+ * The newsletter's archive, `/newsletter` and `/newsletter/<slug>`: pages the server fills in on
+ * each request (pb_hooks/lib/newsletter-archive.js) from one template the build renders
+ * (scripts/prerender.mjs): the site's layout, the head with these placeholders, and the content
+ * marker inside #newsletter-archive.
+ */
+export const newsletterArchivePage = {
+  path: paths.newsletterArchive,
+  file: 'newsletter-archive.html',
+  /** The list's <title> and description; an issue's are its subject and preview text. */
+  title: `Newsletter: business growth tips | ${name}`,
+  description: `Every issue of ${name}'s newsletter: practical tips on websites, booking, automation and winning customers for small businesses in the North Country.`,
+  heading: 'Business growth tips',
+  intro: `Every issue of the newsletter, newest first. Short, practical and free, from ${site.ownerFirstName}.`,
+  /** The share image's headline (one image for the archive and every issue). */
+  headline: 'Business growth tips from the White Mountains',
+  /** The element the content goes into, and the marks the server replaces. */
+  contentId: 'newsletter-archive',
+  placeholders: {
+    title: '%%ARCHIVE_TITLE%%',
+    description: '%%ARCHIVE_DESCRIPTION%%',
+    path: '%%ARCHIVE_PATH%%',
+    content: '<!--ARCHIVE_CONTENT-->',
+  },
+} as const

@@ -7,13 +7,26 @@ export { paths } from './paths'
 
 export {
   BATCH_BODY_MAX_BYTES,
+  COLLECTION_CREATE_BODY_LIMITS,
+  DAILY_CAP_CODE,
   EMAIL_MAX,
+  FUNNEL_TOKEN_LIMITS,
+  IP_DAILY_CAP_COLLECTIONS,
+  IP_DAILY_CAP_DEFAULTS,
   PASSWORD_MAX_BYTES,
+  REALTIME_LIMIT_DEFAULTS,
   RECORD_BODY_MAX_BYTES,
+  ROUTE_BODY_LIMITS,
+  SIGNIN_THROTTLE_DEFAULTS,
   textLimits,
   UNVERIFIED_ACCOUNT_DAYS,
   VISITOR_MAIL_DEFAULTS,
+  DELIVERY_DEFAULTS,
+  ACCOUNT_MAIL_CAP,
 } from './limits'
+export { emailAddressProblem } from './email-address'
+export { messages } from './messages'
+export { COMMON_PASSWORD_MESSAGE } from './passwords'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'
 export {
@@ -25,7 +38,23 @@ export {
   FUNNEL_PERIODS,
   PEER_MIN_AUDITS,
   PEER_CACHE_MS,
+  personStatusLabels,
 } from './leads'
+export {
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_DISABLE_AFTER_FAILING_HOURS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LIFETIME_HOURS,
+  WEBHOOK_LOG_KEEP_DAYS,
+  WEBHOOK_MAX_ENDPOINTS,
+  WEBHOOK_RESPONSE_LOG_CHARS,
+  WEBHOOK_RESPONSE_READ_BYTES,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_RETRY_SECONDS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_TIMEOUT_SECONDS,
+  WEBHOOK_URL_MAX,
+} from './webhooks'
 export { parsePbTime, toPbTime } from './dates'
 export { phoneProblem } from './phone'
 
@@ -43,4 +72,4 @@ export const SCHEDULER_FRAME_ORIGIN = site.booking.origin
 
 // Which page file answers which path, and which paths are pages at all (pb_hooks/pages.pb.js).
 export { isAppRoute, routePatterns } from './paths'
-export { APP_SHELL_FILE, notFoundPage, publicPages } from './public-pages'
+export { APP_SHELL_FILE, newsletterArchivePage, notFoundPage, publicPages } from './public-pages'

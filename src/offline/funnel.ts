@@ -1,17 +1,21 @@
 // The privacy-respecting funnel, browser side. No cookie, no id, no e-mail, nothing about the
 // device: a `visit` (once per browser session: the path, the referring site's domain and the
-// utm_source / utm_medium / utm_campaign of the landing URL) goes with sendBeacon; every later
-// step goes through the outbox, so steps taken offline count too. The landing's source is kept
-// in sessionStorage (gone when the tab closes) and sent as the `firstTouch` of an audit or a
-// message. A browser that asks not to be tracked (Do Not Track, Global Privacy Control) sends
-// nothing.
+// utm_source / utm_medium / utm_campaign of the landing URL) is posted without waiting for it
+// (a keepalive request), and its answer, the visit token, is kept in sessionStorage; every later
+// step goes through the outbox, so steps taken offline count too, and `call_booked` carries the
+// token (the server counts a booking only after a visit of the same session). The landing's
+// source is kept in sessionStorage (gone when the tab closes) and sent as the `firstTouch` of an
+// audit or a message. A browser that asks not to be tracked (Do Not Track, Global Privacy
+// Control) sends nothing.
 import { FIRST_TOUCH_MAX, type FirstTouch } from '../config/first-touch'
 import type { FunnelStep } from '../config/leads'
 import { FIRST_TOUCH_STORAGE_KEY as TOUCH_KEY } from './visit-source'
 
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f]/g
-const EVENTS_URL = '/api/collections/events/records'
+const VISIT_URL = '/api/funnel/visit'
+/** The visit token of this browser session (sessionStorage: gone when the tab closes). */
+const VISIT_TOKEN_KEY = 'funnel:visit-token'
 
 function optedOut(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
@@ -51,12 +55,30 @@ export function recordVisit(): void {
     if (optedOut() || sessionStorage.getItem(TOUCH_KEY) !== null) return
     const touch = touchOf(new URL(location.href), document.referrer)
     sessionStorage.setItem(TOUCH_KEY, JSON.stringify(touch))
-    const body = new Blob([JSON.stringify({ name: 'visit', ...touch })], {
-      type: 'application/json',
+    // keepalive: the request outlives a page the visitor leaves at once, like a beacon, and
+    // its answer can still be read when the page stays.
+    void fetch(VISIT_URL, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(touch),
     })
-    navigator.sendBeacon?.(EVENTS_URL, body)
+      .then((res) => (res.ok ? (res.json() as Promise<{ token?: unknown }>) : null))
+      .then((answer) => {
+        if (typeof answer?.token === 'string') sessionStorage.setItem(VISIT_TOKEN_KEY, answer.token)
+      })
+      .catch(() => undefined)
   } catch {
-    // Storage or beacons blocked: the funnel misses a visit, the visitor misses nothing.
+    // Storage or the network blocked: the funnel misses a visit, the visitor misses nothing.
+  }
+}
+
+/** The visit token of this browser session, if its visit was recorded. */
+function visitToken(): string | undefined {
+  try {
+    return sessionStorage.getItem(VISIT_TOKEN_KEY) ?? undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -64,8 +86,15 @@ export function recordVisit(): void {
 export function recordStep(name: Exclude<FunnelStep, 'visit'>): void {
   if (typeof window === 'undefined' || optedOut()) return
   const path = clip(location.pathname, FIRST_TOUCH_MAX.path)
+  let event: { name: typeof name; path: string; token?: string } = { name, path }
+  if (name === 'call_booked') {
+    // Without its session's visit the server would refuse the booking: nothing to send.
+    const token = visitToken()
+    if (!token) return
+    event = { ...event, token }
+  }
   // Through the outbox object, apart from the forms' `enqueue` calls; never awaited.
   import('./app-outbox')
-    .then(({ getAppOutbox }) => getAppOutbox().enqueue('events', { name, path }))
+    .then(({ getAppOutbox }) => getAppOutbox().enqueue('events', event))
     .catch(() => undefined)
 }

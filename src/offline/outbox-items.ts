@@ -4,11 +4,12 @@
 import {
   UNCERTAIN_REFUSAL_MAX_ATTEMPTS,
   backoffDelayMs,
+  isDailyCap,
   longestWaitMs,
 } from '../backend/retry-policy'
 import type { Outcome } from '../backend/outbox-transport'
 import type { DescribedError } from '../backend/errors'
-import type { OfflineDatabase, OutboxItem } from './db'
+import type { OfflineDatabase, OutboxCollection, OutboxItem } from './db'
 
 export interface FlushReport {
   /** False when another tab or outbox instance was flushing. */
@@ -18,8 +19,11 @@ export interface FlushReport {
   retrying: number
 }
 
-/** Why the rest of a flush must wait: the server is unreachable or throttling. */
-export type Stop = { until: number; error: DescribedError }
+/**
+ * Why the rest of a flush must wait: the server is unreachable or throttling. With a
+ * `collection`, only the items of that collection wait (a daily cap on that kind of item).
+ */
+export type Stop = { until: number; error: DescribedError; collection?: OutboxCollection }
 
 export interface ItemStoreOptions {
   db: OfflineDatabase
@@ -197,14 +201,20 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
   async function stopAfter(item: OutboxItem, outcome: Outcome): Promise<Stop | undefined> {
     if (!saysStop(outcome)) return undefined
     const until = (await db.outbox.get(item.id))?.nextAttemptAt ?? now()
-    return { until, error: outcome.error }
+    return isDailyCap(outcome.error)
+      ? { until, error: outcome.error, collection: item.collection }
+      : { until, error: outcome.error }
   }
 
-  /** Holds back every other due item: the server is unreachable or throttling. */
+  /**
+   * Holds back every other due item (the server is unreachable or throttling), or only those of
+   * the stop's collection.
+   */
   async function deferDue(canSend: (item: OutboxItem) => boolean, stop: Stop): Promise<void> {
     await db.transaction('rw', db.outbox, async () => {
       for (const item of await due(canSend)) {
         if (item.status !== 'queued') continue
+        if (stop.collection && item.collection !== stop.collection) continue
         // The reason is recorded too: only items held back by the network are woken early.
         await db.outbox.update(item.id, { nextAttemptAt: stop.until, lastError: stop.error })
       }

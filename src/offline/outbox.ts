@@ -39,6 +39,8 @@ export interface EnqueueOptions {
   ownerId?: string
   /** Delete this draft in the same transaction that queues the item. */
   clearDraft?: { flow: string; userId?: string }
+  /** Called once the item is stored, before its first send (enqueue resolves after that). */
+  onStored?: (id: string) => void
 }
 
 export interface EnqueueResult {
@@ -146,6 +148,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const { index, outcome } = answer.known
       await items.apply(chunk[index], outcome, report)
       rest = chunk.filter((_, i) => i !== index)
+      // A daily cap on that item's kind: the others of its kind wait too, the rest go on.
+      const stop = await items.stopAfter(chunk[index], outcome)
+      if (stop?.collection) {
+        const held = rest.filter((item) => item.collection === stop.collection)
+        await items.release(held)
+        await items.deferDue(() => true, stop)
+        rest = rest.filter((item) => item.collection !== stop.collection)
+      }
     }
     for (let i = 0; i < rest.length; i++) {
       if (!(await renew())) {
@@ -185,6 +195,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const stop = await sendChunk(wire, claimed, report, renew)
       if (stop) {
         await items.deferDue(canSend, stop)
+        // A daily cap holds back only its own kind of item: the others are still sent.
+        if (stop.collection) continue
         break
       }
       // A delivery proves the connection works again: send what waited only for it, together.
@@ -243,6 +255,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return queued
     })
     options.onEnqueued?.(item)
+    opts.onStored?.(id)
 
     if (!isOnline()) return { id, status: 'queued' }
     let timer: ReturnType<typeof setTimeout> | undefined

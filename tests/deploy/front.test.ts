@@ -179,11 +179,14 @@ describe('body limit', () => {
 describe("the visitor's IP", () => {
   it('gives each visitor behind the proxy a rate-limit bucket of their own, which no header escapes', async () => {
     const limit = await authLimit()
+    // A different account each time: failed sign-ins are also throttled per account
+    // (pb_hooks/signin-throttle.pb.js), and this is about the per-address bucket.
+    let attempt = 0
     const tryA = (headers: Record<string, string> = {}) =>
       signIn(
         front.proxyUrl,
         'users',
-        'nobody@example.com',
+        `nobody-${attempt++}@example.com`,
         'wrong-password',
         FROM.visitorA,
         headers,
@@ -195,7 +198,7 @@ describe("the visitor's IP", () => {
     const b = await signIn(
       front.proxyUrl,
       'users',
-      'nobody@example.com',
+      'somebody-else@example.com',
       'wrong-password',
       FROM.visitorB,
     )
@@ -208,7 +211,7 @@ describe("the visitor's IP", () => {
     const direct = await signIn(
       front.appUrl,
       'users',
-      'nobody@example.com',
+      'yet-another@example.com',
       'wrong-password',
       FROM.visitorA,
       {

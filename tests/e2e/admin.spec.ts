@@ -13,6 +13,7 @@ import { parseCsv } from '../unit/admin/parse-csv'
 import {
   baseURL,
   createUser,
+  decideSignUps,
   DESKTOP,
   expectAccessible,
   MOBILE,
@@ -366,11 +367,14 @@ test.describe('the console', () => {
     await guest
       .collection('newsletter_subscriptions')
       .create({ email: `reader@${domain}`, source: 'footer' })
+    await decideSignUps()
     const su = await superuser()
-    const failed = await su.collection('mail_outbox').create({
-      to: `bounced@${domain}`,
+    const failed = await su.collection('deliveries').create({
+      recipient: `bounced@${domain}`,
       subject: 'Your Business Efficiency Audit results',
       kind: 'visitor_results',
+      channel: 'mail',
+      class: 'visitor',
       status: 'failed',
       attempts: 5,
       lastError: 'connection refused',
@@ -384,19 +388,22 @@ test.describe('the console', () => {
     await expect(rows.first()).toContainText(`reader@${domain}`)
     await expect(rows.first()).toContainText('Footer')
 
-    // The top bar says how many e-mails failed; the list opens from there.
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /failed e-mails?$/ })
-      .click()
+    // The mail line in the top bar: mail goes out here (the test server's receiver answers),
+    // and how many mails failed, which opens them.
+    const bar = page.getByRole('banner')
+    await expect(
+      bar.getByRole('region', { name: 'Mail', exact: true }).getByRole('status').first(),
+    ).toHaveText(/^Mail: (last sent|nothing sent yet)/)
+    await bar.getByRole('button', { name: /failed e-mails?$/ }).click()
     const failedMail = page.getByRole('dialog', { name: /Failed e-mails/ })
     await expect(failedMail).toContainText(`bounced@${domain}`)
+    await expect(failedMail).toContainText('connection refused')
     await failedMail.getByRole('button', { name: `Retry the e-mail to bounced@${domain}` }).click()
     await expect(
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),
     ).toBeVisible()
     await expect
-      .poll(async () => (await su.collection('mail_outbox').getOne(failed.id)).status)
+      .poll(async () => (await su.collection('deliveries').getOne(failed.id)).status)
       .not.toBe('failed')
   })
 

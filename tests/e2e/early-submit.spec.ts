@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { messages } from '../../src/config/messages'
-import { baseURL, superuser, uniqueEmail } from './support/helpers'
+import { baseURL, decideSignUps, superuser, uniqueEmail } from './support/helpers'
 
 /** Holds back the app's entry script (the loader's data-entry) until `release` is called. */
 async function holdEntryScript(page: Page) {
@@ -70,6 +70,7 @@ test('forms sent before the app arrives are sent once it has, without a reload',
   expect(await page.evaluate(() => (window as unknown as { loaded?: number }).loaded)).toBe(1)
   expect(loads).toBe(1)
 
+  await decideSignUps()
   const su = await superuser()
   const subscriptions = await su
     .collection('newsletter_subscriptions')

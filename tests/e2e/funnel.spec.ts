@@ -1,5 +1,6 @@
 // The funnel from a real browser against the real server: a visit from a campaign link sends one
-// anonymous `visit` (sendBeacon), the audit's steps follow through the outbox, the audit carries
+// anonymous `visit` (a keepalive request answered with the session's visit token), the audit's
+// steps follow through the outbox, the audit carries
 // the landing's source as its first touch (shown on the person page), and opening the scheduler
 // counts `booking_opened`. Nothing stored names the visitor.
 import { randomBytes } from 'node:crypto'
@@ -46,6 +47,11 @@ test('a campaign visit, the audit steps and the booking are counted, and the aud
     utmSource: 'newsletter',
     utmMedium: 'email',
   })
+
+  // The visit's answer: this session's visit token, which a reported booking must carry.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('funnel:visit-token')))
+    .toMatch(/^[0-9a-z]+\.[0-9a-f]{64}$/)
 
   // Another page in the same session is not a second visit.
   await page.goto(`${baseURL()}/free-audit?utm_campaign=${campaign}-again`)

@@ -6,7 +6,7 @@ import { expect, test } from './support/csp-guard'
 import type { BrowserContext, Page } from '@playwright/test'
 import { messages } from '../../src/config/messages'
 import { ITEM_LEASE_MS } from '../../src/offline/outbox'
-import { baseURL, superuser, uniqueEmail } from './support/helpers'
+import { baseURL, decideSignUps, superuser, uniqueEmail } from './support/helpers'
 
 const NEWSLETTER_OFFLINE =
   "You're offline - your sign-up is saved on this device and will be sent when you're back online."
@@ -14,6 +14,7 @@ const CONTACT_OFFLINE =
   "You're offline - your message is saved on this device and will be sent when you're back online."
 
 async function subscriptions(email: string) {
+  await decideSignUps()
   const su = await superuser()
   return su
     .collection('newsletter_subscriptions')

@@ -45,6 +45,8 @@ describe("asking to change one's e-mail", () => {
     expect({ status: taken.status, body: taken.body }).toEqual({ status: 204, body: '' })
     expect({ status: open.status, body: open.body }).toEqual({ status: 204, body: '' })
 
+    // The confirmation is queued; the sender's run delivers it.
+    await server.flush()
     await receiver.waitFor((mails) => mails.some((m) => m.envelope.to.includes(free)))
     expect(receiver.mailsTo(other.email)).toEqual([])
   })

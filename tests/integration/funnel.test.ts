@@ -13,6 +13,7 @@ import { getFunnel } from '../../src/backend/people-api'
 import { PEER_MIN_AUDITS } from '../../src/config/leads'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { superuserClient } from './helpers'
+import { visitToken } from './support/funnel-token'
 import { auditSubmission } from './support/mail-harness'
 
 const stops: (() => Promise<void>)[] = []
@@ -66,7 +67,8 @@ describe('the funnel', () => {
       ['audit_completed', 4],
       ['email_given', 2],
       ['booking_opened', 2],
-      ['call_booked', 1],
+      // A booking counts with the token of its session's visit (tests/integration/funnel-bookings.test.ts).
+      ['call_booked', 1, { token: await visitToken(su, 60_000) }],
     ]
     for (const [name, times, fields] of sequence) {
       for (let n = 0; n < times; n++) {
@@ -95,8 +97,10 @@ describe('the funnel', () => {
           booking_opened: 2,
           call_booked: 1,
         },
+        confirmedBookings: 0,
       },
     ])
+    expect(report.bookings).toEqual({ reported: 1, confirmed: 0 })
     expect(report.referrers).toEqual([
       { referrer: 'google.com', count: 6 },
       { referrer: 'facebook.com', count: 3 },
@@ -110,6 +114,7 @@ describe('the funnel', () => {
       [
         'collectionId',
         'collectionName',
+        'confirmed',
         'created',
         'id',
         'name',

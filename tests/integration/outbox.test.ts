@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type PocketBase from 'pocketbase'
 import { pbUrl, superuserClient, uniqueEmail } from './helpers'
+import { decideSignUps } from './support/newsletter-signups'
 import { startLoopbackProxy, type LoopbackProxy } from './support/loopback-proxy'
 import {
   contactPayload,
@@ -157,6 +158,8 @@ describe('the outbox against the real server', () => {
     expect([...sent].sort()).toEqual([...ids].sort()) // every id once, none twice
     const contacts = await contactsWithMarker(su, marker)
     expect(contacts).toHaveLength(15)
+    // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+    await decideSignUps(pbUrl(), su.authStore.token)
     const subscriptions = await su.collection('newsletter_subscriptions').getFullList({
       filter: emails.map((e) => su.filter('email = {:e}', { e })).join(' || '),
     })

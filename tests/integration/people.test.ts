@@ -9,8 +9,14 @@ import {
   listPeople,
 } from '../../src/backend/people-api'
 import type { PersonRecord } from '../../src/backend/types'
-import { createUser, guestClient, recordId, superuserClient, uniqueEmail } from './helpers'
+import { createUser, guestClient, pbUrl, recordId, superuserClient, uniqueEmail } from './helpers'
 import { auditSubmission } from './support/mail-harness'
+import { decideSignUps } from './support/newsletter-signups'
+
+/** Newsletter sign-ups are answered at once and decided later: decide the waiting ones now. */
+async function decide() {
+  await decideSignUps(pbUrl(), (await superuserClient()).authStore.token)
+}
 
 async function personOf(email: string): Promise<PersonRecord | null> {
   const su = await superuserClient()
@@ -46,6 +52,7 @@ describe('people', () => {
     await guest
       .collection('newsletter_subscriptions')
       .create({ id: recordId(), email: mixed, source: 'footer' })
+    await decide()
 
     const person = await personOf(lower)
     expect(person).toMatchObject({
@@ -66,6 +73,7 @@ describe('people', () => {
     await guestClient()
       .collection('newsletter_subscriptions')
       .create({ id: recordId(), email, source: 'footer' })
+    await decide()
     const signedUp = await personOf(email)
     expect(signedUp).toMatchObject({ newsletter: 'pending', auditCount: 0, messageCount: 0 })
     const su = await superuserClient()

@@ -16,7 +16,7 @@ export default function ChangeEmailCard() {
   const [newEmail, setNewEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<ReturnType<typeof emailChangeAnswer> | null>(null)
-  const checks = useFieldChecks(['newEmail'] as const, () => emailProblem(newEmail))
+  const checks = useFieldChecks(['newEmail'] as const, () => emailProblem(newEmail, true))
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -56,7 +56,7 @@ export default function SignupPage() {
   const [justSignedUp, setJustSignedUp] = useState(false)
   const checks = useFieldChecks<SignupField>(FIELDS, (field) => {
     if (field === 'fullName') return requiredProblem(form.fullName, 'your full name')
-    if (field === 'email') return emailProblem(form.email)
+    if (field === 'email') return emailProblem(form.email, true)
     if (field === 'agreedToTerms') return form.agreedToTerms ? null : accountMessages.termsRequired
     return newPasswordProblem(field, form.password, form.passwordConfirm)
   })

@@ -91,7 +91,7 @@ function Console({ notices, signOut }: AdminPageProps) {
           />
         ) : (
           <>
-            <h1 className="admin-title">{tab.title}</h1>
+            <h1 className={tab.titleHidden ? 'visually-hidden' : 'admin-title'}>{tab.title}</h1>
             <Suspense fallback={<LoadingState />}>
               <Panel key={tab.id} />
             </Suspense>

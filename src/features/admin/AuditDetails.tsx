@@ -6,6 +6,7 @@ import type { AuditRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { flowLabels, label } from '../../config/labels'
 import { parsePbDate } from '../../config/dates'
+import { mailtoHref } from '../../config/email-address'
 import { formatDateTime } from './format'
 import { ScoreBadge } from '../../components/ScoreBadge'
 import { ErrorState, LoadingState } from './StatusMessage'
@@ -54,7 +55,7 @@ export function AuditReport({ audit }: { audit: AuditRecord }) {
         <div className="admin-details__wide">
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${audit.email}`}>{audit.email}</a>
+            <a href={mailtoHref(audit.email)}>{audit.email}</a>
           </dd>
         </div>
         <div>

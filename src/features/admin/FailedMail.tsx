@@ -18,7 +18,7 @@ export function FailedMail() {
   const [busy, setBusy] = useState<string | null>(null)
   const [note, setNote] = useState('')
 
-  useLiveChanges('mailOutbox', () => failed.refresh())
+  useLiveChanges('deliveries', () => failed.refresh())
 
   async function retry(mail: FailedMailItem) {
     setBusy(mail.id)
@@ -26,9 +26,9 @@ export function FailedMail() {
     try {
       await retryMail(pb, mail.id)
       failed.patch((items) => items.filter((m) => m.id !== mail.id))
-      setNote(`The e-mail to ${mail.to} is back in the queue.`)
+      setNote(`The e-mail to ${mail.recipient} is back in the queue.`)
     } catch {
-      setNote(`Could not re-queue the e-mail to ${mail.to}. Please try again.`)
+      setNote(`Could not re-queue the e-mail to ${mail.recipient}. Please try again.`)
     } finally {
       setBusy(null)
     }
@@ -53,7 +53,10 @@ export function FailedMail() {
         </button>
       )}
       <Modal open={open} title={`Failed e-mails (${count})`} onClose={() => setOpen(false)}>
-        <p>These could not be sent after several tries. Retry puts one back in the queue.</p>
+        <p>
+          The mail server refused these, or they kept failing for days. Each says why; Retry puts
+          one back in the queue.
+        </p>
         <p className="admin-note" role="status">
           {note}
         </p>

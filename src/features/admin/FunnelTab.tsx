@@ -101,6 +101,10 @@ function StepBars({ report }: { report: FunnelReport }) {
           </li>
         ))}
       </ol>
+      <p className="admin-muted" data-testid="funnel-bookings">
+        Calls booked: {report.bookings.reported} reported by visitors&apos; browsers (each after a
+        visit in the same session), {report.bookings.confirmed} confirmed by the server.
+      </p>
     </section>
   )
 }

@@ -14,6 +14,7 @@ import {
   newsletterSourceLabels,
   newsletterStatusLabels,
 } from '../../config/labels'
+import { mailtoHref } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { telHref } from '../../config/phone'
 import type { PersonRecord } from '../../backend/types'
@@ -114,7 +115,7 @@ export function messageList(
       { header: 'Name', rowHeader: true, cell: (contact) => contact.name },
       {
         header: 'Email',
-        cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+        cell: (contact) => <a href={mailtoHref(contact.email)}>{contact.email}</a>,
       },
       {
         header: 'Message',
@@ -193,8 +194,12 @@ export function failedMailList(
     empty: 'No failed e-mails.',
     loadFailure: 'Failed to fetch the failed e-mails',
     columns: [
-      { header: 'Subject', rowHeader: true, cell: (mail) => mail.subject },
-      { header: 'Recipient', cell: (mail) => mail.to },
+      {
+        header: 'Subject',
+        rowHeader: true,
+        cell: (mail) => mail.subject || label(mailKindLabels, mail.kind),
+      },
+      { header: 'Recipient', cell: (mail) => mail.recipient },
       { header: 'Kind', cell: (mail) => label(mailKindLabels, mail.kind) },
       { header: 'Tries', cell: (mail) => mail.attempts },
       { header: 'Queued', cell: (mail) => <When value={mail.created} /> },
@@ -212,7 +217,7 @@ export function failedMailList(
             disabled={busyId === mail.id}
             onClick={() => onRetry(mail)}
           >
-            Retry<span className="visually-hidden"> the e-mail to {mail.to}</span>
+            Retry<span className="visually-hidden"> the e-mail to {mail.recipient}</span>
           </button>
         ),
       },

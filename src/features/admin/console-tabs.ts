@@ -4,7 +4,7 @@
 // offline use like every chunk. The first entry is where the console opens.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { paths } from '../../config/paths'
-import { FailedMail } from './FailedMail'
+import { MailHealth } from './MailHealth'
 
 export interface ConsoleTab {
   /** In the address: /audit-admin?tab=<id> (the first tab needs none). */
@@ -13,6 +13,8 @@ export interface ConsoleTab {
   label: string
   /** The page's heading and the window title. */
   title: string
+  /** The tab draws its own visible heading: the page's stays for screen readers only. */
+  titleHidden?: boolean
   Panel: LazyExoticComponent<ComponentType>
 }
 
@@ -47,6 +49,20 @@ export const consoleTabs: readonly ConsoleTab[] = [
     title: 'Newsletter subscribers',
     Panel: lazy(() => import('./SubscribersTab').then((m) => ({ default: m.SubscribersTab }))),
   },
+  {
+    id: 'newsletter',
+    label: 'Newsletter',
+    title: 'Newsletter',
+    titleHidden: true,
+    Panel: lazy(() => import('./NewsletterTab')),
+  },
+  {
+    id: 'integrations',
+    label: 'Integrations',
+    title: 'Integrations',
+    titleHidden: true,
+    Panel: lazy(() => import('./IntegrationsTab').then((m) => ({ default: m.IntegrationsTab }))),
+  },
 ]
 
 /**
@@ -54,7 +70,7 @@ export const consoleTabs: readonly ConsoleTab[] = [
  * consultant's attention and renders nothing while all is well.
  */
 export const consoleStatusItems: readonly { id: string; Item: ComponentType }[] = [
-  { id: 'failed-mail', Item: FailedMail },
+  { id: 'mail-health', Item: MailHealth },
 ]
 
 /** The console's address for a tab, and for a person opened from it. */

@@ -1,5 +1,4 @@
 // Pure display helpers of the admin console: dates, mail kinds, periods.
-import type { MailOutboxRecord } from '../../backend/types'
 import { parsePbDate } from '../../config/dates'
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -25,9 +24,15 @@ export function periodStart(period: Period, now: Date): Date | null {
   return new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
 }
 
-export const mailKindLabels: Record<MailOutboxRecord['kind'], string> = {
+/** What each kind of queued mail is, in the consultant's words (unknown kinds show as stored). */
+export const mailKindLabels: Record<string, string> = {
   owner_contact: 'Contact message to you',
   owner_audit: 'New audit notice to you',
+  owner_digest: 'Hourly digest to you',
   visitor_results: 'Audit results to the visitor',
   newsletter_confirm: 'Newsletter confirmation to the subscriber',
+  account_verification: 'E-mail verification to a member',
+  account_password_reset: 'Password reset to a member',
+  account_email_change: 'New e-mail confirmation to a member',
+  account_auth_alert: 'New sign-in alert to a member',
 }

@@ -20,18 +20,20 @@ export function weekOf(time: number): string {
  */
 export function weeklySeries(
   report: Pick<FunnelReport, 'since' | 'days' | 'weeks'>,
-): { week: string; counts: Record<FunnelStep, number> }[] {
-  const byWeek = new Map(report.weeks.map((w) => [w.week, w.counts]))
+): FunnelReport['weeks'] {
+  const byWeek = new Map(report.weeks.map((w) => [w.week, w]))
   const first = parsePbTime(report.since)
   const start = Number.isFinite(first) ? first : 0
   const now = start + report.days * DAY
-  const series: { week: string; counts: Record<FunnelStep, number> }[] = []
+  const series: FunnelReport['weeks'] = []
   const seen = new Set<string>()
   for (let t = start; start > 0 && weekOf(t) <= weekOf(now); t += 7 * DAY) {
     const week = weekOf(t)
     if (seen.has(week)) continue
     seen.add(week)
-    series.push({ week, counts: byWeek.get(week) ?? ({} as Record<FunnelStep, number>) })
+    series.push(
+      byWeek.get(week) ?? { week, counts: {} as Record<FunnelStep, number>, confirmedBookings: 0 },
+    )
   }
   // A week the server reports outside that range (a clock difference) is still shown.
   for (const w of report.weeks) if (!seen.has(w.week)) series.push(w)

@@ -3,6 +3,7 @@
 import type { PersonPage, SubscriptionRecord } from '../../backend/people-api'
 import type { AuditRecord, ContactRecord, PersonRecord } from '../../backend/types'
 import { parsePbTime } from '../../config/dates'
+import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
 import { site } from '../../config/site'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
@@ -146,7 +147,7 @@ export function replyLink(page: PersonPage): string {
     )
   }
   const body = [greeting, '', ...context, '', '', site.ownerName].join('\n')
-  return `mailto:${person.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+  return mailtoHref(person.email, { subject, body })
 }
 
 /** "google.com · newsletter / email / spring · landed on /free-audit"; '' for none. */

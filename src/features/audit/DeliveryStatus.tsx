@@ -7,6 +7,8 @@ export interface DeliveryMessages {
   queuedOffline: string
   /** Waiting although a connection exists (the server did not answer yet). */
   queuedServer: string
+  /** Waiting because the server's daily limit for this network is reached. */
+  queuedLimited: string
   failed: string
 }
 
@@ -26,6 +28,8 @@ export function DeliveryStatus({
     kind = 'success'
   } else if (delivery === 'queued') {
     text = online ? messages.queuedServer : messages.queuedOffline
+  } else if (delivery === 'limited') {
+    text = messages.queuedLimited
   } else if (delivery === 'failed') {
     text = messages.failed
     kind = 'error'

@@ -1,6 +1,7 @@
 // /free-audit: landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
 import { useRef, useState } from 'react'
+import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
@@ -35,6 +36,9 @@ export default function FreeAuditPage() {
 
   async function sendResults() {
     if (!state || !evaluation || sendingRef.current || !state.email.trim()) return
+    // The site's one rule for addresses (no ?, &, %, / or quotes before the @).
+    const unsafe = emailAddressProblem(state.email)
+    if (unsafe) return setEmailError(unsafe)
     sendingRef.current = true
     setSending(true)
     setError(null)

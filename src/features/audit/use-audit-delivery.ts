@@ -2,10 +2,12 @@
 // IndexedDB (read only; src/offline/outbox.ts owns every write). A delivered item leaves the
 // outbox, so "no longer there" means sent.
 import { useLiveQuery } from 'dexie-react-hooks'
+import { isDailyCapAnswer } from '../../config/limits'
 import { offlineDb } from '../../offline/db'
 import type { AuditDelivery } from './audit-flow-state'
 
-export type LiveDelivery = AuditDelivery | 'failed'
+/** `limited`: waiting because today's limit of audits for this network is reached. */
+export type LiveDelivery = AuditDelivery | 'failed' | 'limited'
 
 export function useAuditDelivery(
   auditId: string | null,
@@ -19,5 +21,6 @@ export function useAuditDelivery(
   // Still reading: what the outbox said at hand-over.
   if (item === undefined) return handedOver
   if (item === null) return 'sent'
-  return item.status === 'failed' ? 'failed' : 'queued'
+  if (item.status === 'failed') return 'failed'
+  return isDailyCapAnswer(item.lastError) ? 'limited' : 'queued'
 }

@@ -3,6 +3,7 @@ import { BookCallButton } from '../../components/BookCallButton'
 import { ContactForm } from '../../components/ContactForm'
 import { CopyEmailButton } from '../../components/CopyEmailButton'
 import { site } from '../../config/site'
+import { mailtoHref } from '../../config/email-address'
 
 export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
@@ -28,7 +29,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             <div>
               <dt>Email</dt>
               <dd>
-                <a href={`mailto:${site.email}`}>{site.email}</a>{' '}
+                <a href={mailtoHref(site.email)}>{site.email}</a>{' '}
                 <CopyEmailButton email={site.email} />
               </dd>
             </div>

@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { messages } from '../../config/messages'
 import { site } from '../../config/site'
+import { mailtoHref } from '../../config/email-address'
 import { LegalPage } from './LegalPage'
 
 /** `/privacy`: what this site stores, where, for how long, and how to have it deleted. */
 export default function PrivacyPage() {
-  const mail = <a href={`mailto:${site.email}`}>{site.email}</a>
+  const mail = <a href={mailtoHref(site.email)}>{site.email}</a>
   return (
     <LegalPage title="Privacy Policy" updated="November 2026">
       <p>

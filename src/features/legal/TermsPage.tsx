@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { site } from '../../config/site'
+import { mailtoHref } from '../../config/email-address'
 import { LegalPage } from './LegalPage'
 
 /** `/terms`: the plain-words terms of using the site, the audit and an account. */
 export default function TermsPage() {
-  const mail = <a href={`mailto:${site.email}`}>{site.email}</a>
+  const mail = <a href={mailtoHref(site.email)}>{site.email}</a>
   return (
     <LegalPage title="Terms of Service" updated="November 2026">
       <p>

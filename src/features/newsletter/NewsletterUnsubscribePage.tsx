@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { pb } from '../../backend/client'
 import { unsubscribeWithToken } from '../../backend/newsletter-api'
 import { paths } from '../../config/paths'
@@ -13,7 +13,9 @@ import './newsletter.css'
  */
 export default function NewsletterUnsubscribePage() {
   const { token = '' } = useParams()
-  const action = useCallback(() => unsubscribeWithToken(pb, token), [token])
+  // The newsletter issue whose link this is, counted in that issue's results.
+  const issue = (useSearchParams()[0].get('issue') ?? '').replace(/[^a-z0-9]/g, '').slice(0, 15)
+  const action = useCallback(() => unsubscribeWithToken(pb, token, issue), [token, issue])
   const { state, run } = useLinkAction(action, false)
   const problem = linkProblems[state]
   const canTry = state === 'idle' || state === 'busy' || state === 'offline' || state === 'failed'

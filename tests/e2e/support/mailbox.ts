@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from '@playwright/test'
-import { baseURL, superuser } from './helpers'
+import { baseURL, decideSignUps, superuser } from './helpers'
 
 export interface ReceivedMail {
   envelope: { from: string; to: string[] }
@@ -42,11 +42,18 @@ export async function waitForMail(
   { after = 0, timeout = 20_000 } = {},
 ): Promise<ReceivedMail> {
   const matching = () => mailsTo(address).filter((mail) => subject.test(mail.subject))
+  // Every mail goes through the server's queue: run its sender instead of waiting for the cron.
   await expect
-    .poll(() => matching().length, {
-      message: `a mail to ${address} with a subject like ${subject}`,
-      timeout,
-    })
+    .poll(
+      async () => {
+        await flushMailQueue()
+        return matching().length
+      },
+      {
+        message: `a mail to ${address} with a subject like ${subject}`,
+        timeout,
+      },
+    )
     .toBeGreaterThan(after)
   const all = matching()
   return all[all.length - 1]
@@ -71,6 +78,8 @@ export function linkTo(mail: ReceivedMail, page: string): string {
 
 /** POST /api/mail/flush as superuser: the queue's sender runs now. */
 export async function flushMailQueue(): Promise<void> {
+  // Newsletter sign-ups waiting for their decision first: their confirmations are queued then.
+  await decideSignUps()
   const su = await superuser()
   const res = await fetch(`${baseURL()}/api/mail/flush`, {
     method: 'POST',

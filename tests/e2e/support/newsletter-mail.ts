@@ -1,7 +1,7 @@
 // The newsletter's confirmation mail as a subscriber gets it: the real message the e2e server's
 // SMTP receiver got (support/mailbox.ts). Links are made from the server's public URL; the tests
 // follow their path on the test server.
-import { superuser } from './helpers'
+import { decideSignUps, superuser } from './helpers'
 import { flushMailQueue, waitForMail } from './mailbox'
 
 export interface ConfirmationMail {
@@ -30,6 +30,7 @@ export async function confirmationMailTo(email: string): Promise<ConfirmationMai
 }
 
 export async function subscriptionStatus(email: string): Promise<string | undefined> {
+  await decideSignUps()
   const su = await superuser()
   const rows = await su
     .collection('newsletter_subscriptions')

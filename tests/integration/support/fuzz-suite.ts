@@ -26,6 +26,8 @@ export interface FuzzSuite {
   timeoutMs?: number
   /** Further checks over all stored rows. */
   moreStoredChecks?: (rows: Record<string, unknown>[]) => void
+  /** Runs before the stored rows are read (e.g. deciding queued newsletter sign-ups). */
+  beforeRead?: (su: PocketBase) => Promise<unknown>
   /** Further tests registered inside the same describe block. */
   more?: () => void
 }
@@ -63,6 +65,7 @@ export function describeFuzzedCollection(suite: FuzzSuite) {
     )
 
     it(suite.storedTitle, async () => {
+      await suite.beforeRead?.(su)
       const rows = await storedRowsOf(su, suite.collection, run, log)
       expect(rows.length).toBeGreaterThan(25)
       expect(refusedButStored(log, rows)).toEqual([])

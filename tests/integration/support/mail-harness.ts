@@ -1,5 +1,5 @@
 // A PocketBase of its own for a mail test file (the shared test server has no SMTP), plus
-// helpers to flush the queue, read it, and build audits the real audit engine accepts.
+// helpers to flush the delivery queue, read it, and build audits the real audit engine accepts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import type PocketBase from 'pocketbase'
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
+import { decideSignUps } from './newsletter-signups'
 
 export { OWNER_EMAIL }
 
@@ -16,9 +17,12 @@ export interface MailServer {
   url: string
   su: PocketBase
   guest: PocketBase
-  /** POST /api/mail/flush as superuser: runs the sender now. */
-  flush(): Promise<FlushSummary>
-  /** The mail_outbox rows queued for one record, oldest first. */
+  /** Decides the waiting newsletter sign-ups, then POST /api/mail/flush: runs the sender now, or
+   * as if at `now`. */
+  flush(now?: Date): Promise<FlushSummary>
+  /** Decides the waiting newsletter sign-ups now (their rows and confirmation mails). */
+  decideSignUps(): Promise<number>
+  /** The deliveries queued for one record, oldest first. */
   outboxFor(sourceId: string): Promise<OutboxRow[]>
   /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
   makeDue(id: string): Promise<void>
@@ -31,31 +35,58 @@ export interface FlushSummary {
   sent: number
   failed: number
   retried: number
+  held: number
+  cancelled: number
   recovered: number
   pending: number
 }
 
+/** A row of `deliveries` (the mail channel's fields). */
 export interface OutboxRow {
   id: string
-  to: string
+  kind: string
+  channel: string
+  class: string
+  recipient: string
   replyTo: string
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'held' | 'sent' | 'failed' | 'cancelled'
   attempts: number
   lastError: string
-  nextAttemptAt: string
+  lastErrorAt: string
+  errorLog: { at: string; attempt: number; error: string; permanent: boolean }[] | null
+  runAt: string
   claimedAt: string
   sentAt: string
+  expiresAt: string
   sourceId: string
+  payload: Record<string, unknown> | null
   created: string
   updated: string
 }
 
-/** Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there). */
-export async function startMailServer(smtpPort: number, env: Record<string, string> = {}) {
+/** POST /api/mail/flush on `url` with a superuser's token, optionally as if at `now`. */
+export async function flushMail(url: string, token: string, now?: Date): Promise<FlushSummary> {
+  const res = await fetch(`${url}/api/mail/flush`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(now ? { now: now.toISOString() } : {}),
+  })
+  if (!res.ok) throw new Error(`flush failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as FlushSummary
+}
+
+/**
+ * Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there);
+ * `hooksDir` runs another copy of the hooks (a test's own kinds).
+ */
+export async function startMailServer(
+  smtpPort: number,
+  env: Record<string, string> = {},
+  { hooksDir }: { hooksDir?: string } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-'))
   const port: number = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
@@ -72,29 +103,27 @@ export async function startMailServer(smtpPort: number, env: Record<string, stri
       BOOKING_URL: 'https://booking.test/15min',
       ...env,
     }),
+    extra: hooksDir ? [`--hooksDir=${hooksDir}`] : [],
   })
   const su = await superuserClient(server.url)
   const mailServer: MailServer = {
     url: server.url,
     su,
     guest: guestClient(server.url),
-    async flush() {
-      const res = await fetch(`${server.url}/api/mail/flush`, {
-        method: 'POST',
-        headers: { authorization: su.authStore.token },
-      })
-      if (!res.ok) throw new Error(`flush failed: ${res.status} ${await res.text()}`)
-      return (await res.json()) as FlushSummary
+    decideSignUps: () => decideSignUps(server.url, su.authStore.token),
+    async flush(now) {
+      await decideSignUps(server.url, su.authStore.token)
+      return flushMail(server.url, su.authStore.token, now)
     },
     outboxFor: (sourceId) =>
-      su.collection('mail_outbox').getFullList<OutboxRow>({
+      su.collection('deliveries').getFullList<OutboxRow>({
         filter: su.filter('sourceId = {:sourceId}', { sourceId }),
         sort: 'created,kind',
       }),
     async makeDue(id) {
       await su
-        .collection('mail_outbox')
-        .update(id, { nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+        .collection('deliveries')
+        .update(id, { runAt: new Date(Date.now() - 1000).toISOString() })
     },
     output: () => server.output(),
     async stop() {

@@ -37,6 +37,8 @@ export function rawRequest(baseUrl: string, opts: RawRequest): Promise<RawAnswer
   const length = body ? body.length : (opts.bodyBytes ?? 0)
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers }
   if (!opts.chunked) headers['content-length'] = String(length)
+  // Node frames a GET or DELETE body only when asked: say it is chunked, as an attacker would.
+  else headers['transfer-encoding'] = 'chunked'
   if (opts.expectContinue) headers.expect = '100-continue'
   return new Promise((resolve, reject) => {
     let answered = false

@@ -3,10 +3,15 @@
 // connections and never answers, like a hung mail server.
 import { createServer } from 'node:net'
 import type { Server, Socket } from 'node:net'
-import { startMailReceiver } from '../../../scripts/mail-receiver.mjs'
-import type { MailReceiver, ReceivedMail } from '../../../scripts/mail-receiver.mjs'
+import { startMailReceiver, startRefusingReceiver } from '../../../scripts/mail-receiver.mjs'
+import type {
+  MailReceiver,
+  ReceivedMail,
+  RefusingReceiver,
+} from '../../../scripts/mail-receiver.mjs'
 
-export type { ReceivedMail }
+export type { ReceivedMail, RefusingReceiver }
+export { startRefusingReceiver }
 
 export interface SmtpReceiver {
   port: number

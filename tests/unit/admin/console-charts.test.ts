@@ -21,7 +21,7 @@ describe('the funnel by week', () => {
     const series = weeklySeries({
       since: '2026-11-01 10:00:00.000Z',
       days: 30,
-      weeks: [{ week: '2026-11-16', counts: { visit: 4 } as never }],
+      weeks: [{ week: '2026-11-16', counts: { visit: 4 } as never, confirmedBookings: 1 }],
     })
     expect(series.map((w) => w.week)).toEqual([
       '2026-10-26',

@@ -128,6 +128,14 @@ describe('Reply', () => {
     )
   })
 
+  it('puts a hostile address (stored before the rule refused it) only in the To: no cc or bcc', () => {
+    const hostile = 'lead?bcc=spy%40evil.test&cc=boss@evil.test&x=y@evil.test'
+    const url = new URL(replyLink({ ...page, person: { ...person, email: hostile } }))
+    expect([...url.searchParams.keys()].sort()).toEqual(['body', 'subject'])
+    expect(decodeURIComponent(url.pathname)).toBe(hostile)
+    expect(url.href).not.toMatch(/[?&](bcc|cc|to)=/i)
+  })
+
   it('quotes the latest message when it is newer than any audit', () => {
     const url = new URL(replyLink({ ...page, audits: [] }))
     expect(url.searchParams.get('subject')).toMatch(/^Re: your message to /)

@@ -3,9 +3,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enqueue } from '../../../src/offline/app-outbox'
+import { DAILY_CAP_CODE } from '../../../src/config/limits'
 import { messages } from '../../../src/config/messages'
 import {
   ContactForm,
+  contactQueuedLimited,
   contactQueuedOffline,
   contactQueuedServer,
 } from '../../../src/components/ContactForm'
@@ -102,6 +104,20 @@ describe('ContactForm', () => {
   })
 
   const empty = { name: '', email: '', message: '' }
+  /** What the outbox answers: a capped item is 'queued' with the server's daily-cap 429. */
+  const errorOf = (status: string) =>
+    status === 'queued-capped'
+      ? {
+          status: 'queued' as const,
+          error: {
+            kind: 'rate_limited' as const,
+            status: 429,
+            serverMessage: 'Too many messages from your network today.',
+            fieldErrors: { daily: 'Too many messages from your network today.' },
+            fieldCodes: { daily: DAILY_CAP_CODE },
+          },
+        }
+      : {}
   it.each([
     { case: 'sent', status: 'sent', online: true, text: messages.contactSuccess, after: empty },
     {
@@ -119,6 +135,14 @@ describe('ContactForm', () => {
       after: empty,
     },
     {
+      // The server's daily cap for this network: kept on the device, sent later.
+      case: 'over the daily limit',
+      status: 'queued-capped',
+      online: true,
+      text: contactQueuedLimited,
+      after: empty,
+    },
+    {
       case: 'refused',
       status: 'failed',
       online: true,
@@ -130,7 +154,11 @@ describe('ContactForm', () => {
     async ({ status, online, text, after }) => {
       vi.spyOn(console, 'error').mockImplementation(() => {})
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
-      enqueueMock.mockResolvedValue({ id: 'b'.repeat(15), status })
+      enqueueMock.mockResolvedValue({
+        id: 'b'.repeat(15),
+        status: status === 'queued-capped' ? 'queued' : status,
+        ...errorOf(status),
+      })
       render(<ContactForm />)
       await fillAndSubmit()
       expect(screen.getByText(text)).toBeTruthy()
@@ -149,6 +177,14 @@ describe('ContactForm', () => {
     await fillAndSubmit()
     expect(screen.getByRole('alert').textContent).toBe(messages.contactFailure)
     expect(values()).toEqual(typed)
+  })
+
+  it('refuses an address with ?, & or % before the @, naming the rule, and keeps what was typed', async () => {
+    render(<ContactForm />)
+    await fillAndSubmit({ email: 'lead?bcc=spy%40evil.test&x=y@evil.test' })
+    expect(enqueueMock).not.toHaveBeenCalled()
+    expect(inputs().email.validationMessage).toBe(messages.emailUnsafeCharacters)
+    expect(values()).toEqual({ ...typed, email: 'lead?bcc=spy%40evil.test&x=y@evil.test' })
   })
 
   it('carries the audit id and source of a report form', async () => {

@@ -1,0 +1,140 @@
+// Newsletter issues (`npm run bench -- --only newsletter`): a send to 5,000 active subscribers on
+// a server of its own with a real SMTP receiver on loopback and the throttle off
+// (NEWSLETTER_RATE_PER_MINUTE=0): the time to queue it (POST .../send: render once, one
+// INSERT ... SELECT), the delivery rate through POST /api/mail/flush until every copy is sent,
+// and the server's peak resident memory (VmHWM of its process). Subscribers are seeded in one
+// statement by the test-only hook tests/integration/support/hooks/newsletter-seed.pb.js, copied
+// into a temp hooks folder beside the real ones. Also: a published issue for Lighthouse.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort, root, startPocketBase, superuserToken, upsertSuperuser } from '../pocketbase.mjs'
+import { startMailReceiver } from '../mail-receiver.mjs'
+
+const SU = { email: 'bench-newsletter@bench.local', password: 'bench-newsletter-pass-123' }
+export const NEWSLETTER_BENCH_RECIPIENTS = 5000
+
+async function api(url, token, path, body, method = 'POST') {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+function randomId() {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  return Array.from({ length: 15 }, () => alphabet[Math.floor(Math.random() * 36)]).join('')
+}
+
+/** A new issue, sent (to whoever is active): returns its id and slug. */
+export async function publishIssue(url, token, subject, body) {
+  const id = randomId()
+  await api(url, token, '/api/collections/newsletter_issues/records', {
+    id,
+    subject,
+    preheader: 'Three small changes that give you an hour back every week.',
+    body,
+  })
+  const started = performance.now()
+  const answer = await api(url, token, `/api/newsletter/issues/${id}/send`, {})
+  const queueMs = performance.now() - started
+  const issue = await api(
+    url,
+    token,
+    `/api/collections/newsletter_issues/records/${id}`,
+    null,
+    'GET',
+  )
+  return { id, slug: issue.slug, recipients: answer.recipients, queueMs }
+}
+
+export const SAMPLE_ISSUE = [
+  'Most small businesses lose an hour a day to the phone. Here is how three of our neighbours got it back.',
+  '',
+  '## Let customers book themselves',
+  '',
+  'A booking page answers *when are you open* and *can you fit me in* while you work. Put the link on your',
+  'website, your Google profile and your voicemail greeting.',
+  '',
+  '## Send the reminder automatically',
+  '',
+  '- A text the day before cuts no-shows by half.',
+  '- A short e-mail after the visit brings the reviews in.',
+  '',
+  '## Keep the answers in one place',
+  '',
+  'Write the five questions you hear most, and answer them once on your site. Then [book a free call](https://calendly.com/your-name/15min) if you want help setting it up.',
+].join('\n')
+
+/** Peak resident memory of a process, in MiB (Linux /proc). */
+function peakRssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN)
+  return kib / 1024
+}
+
+export async function runNewsletterBench({ recipients = NEWSLETTER_BENCH_RECIPIENTS } = {}) {
+  const scratch = mkdtempSync(join(tmpdir(), 'nce-newsletter-bench-'))
+  let received = 0
+  const receiver = await startMailReceiver({ onMail: () => received++, onError: () => undefined })
+  let server
+  try {
+    const hooks = join(scratch, 'hooks')
+    cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
+    cpSync(
+      join(root, 'tests/integration/support/hooks/newsletter-seed.pb.js'),
+      join(hooks, 'zz-newsletter-seed.pb.js'),
+    )
+    const dataDir = join(scratch, 'data')
+    upsertSuperuser(dataDir, SU.email, SU.password)
+    server = await startPocketBase({
+      port: await freePort(),
+      dataDir,
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(receiver.port),
+        MAIL_FROM: 'tips@bench.local',
+        OWNER_EMAIL: 'owner@bench.local',
+        APP_URL: 'https://bench.local',
+        MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
+        NEWSLETTER_RATE_PER_MINUTE: '0',
+      },
+      extra: [`--hooksDir=${hooks}`],
+    })
+    const token = await superuserToken(server.url, SU.email, SU.password)
+    await api(server.url, token, '/api/test/newsletter-subscribers', {
+      prefix: 'bench-reader',
+      count: recipients,
+      status: 'active',
+    })
+    const issue = await publishIssue(server.url, token, 'Give yourself an hour back', SAMPLE_ISSUE)
+    const started = performance.now()
+    for (let run = 0; run < 10_000 && received < issue.recipients; run++) {
+      await api(server.url, token, '/api/mail/flush', {})
+    }
+    const deliverMs = performance.now() - started
+    const results = await api(
+      server.url,
+      token,
+      `/api/newsletter/issues/${issue.id}/results`,
+      null,
+      'GET',
+    )
+    return {
+      recipients: issue.recipients,
+      queueMs: issue.queueMs,
+      delivered: results.sent,
+      received,
+      deliverMs,
+      perSecond: (results.sent / deliverMs) * 1000,
+      peakRssMiB: peakRssMiB(server.process.pid),
+    }
+  } finally {
+    await server?.stop()
+    await receiver.close()
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,127 @@
+// Order and rate: a run sends account mail, then the owner's, then visitors', and bulk mail only
+// after them, at most NEWSLETTER_RATE_PER_MINUTE (50 here) a minute however often it runs; a
+// fan-out queued with enqueueMany is fixed by one statement, never queued twice, and can be
+// cancelled. The bulk kind is a test module named in a scratch copy of the hooks' kind table,
+// as a feature's module is (tests/integration/support/hooks/test-bulk-kinds.js).
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { root } from '../../scripts/pocketbase.mjs'
+import { createUser, recordId, uniqueEmail } from './helpers'
+import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
+import type { MailServer } from './support/mail-harness'
+import { startSmtpReceiver } from './support/smtp-receiver'
+import type { SmtpReceiver } from './support/smtp-receiver'
+
+const RATE = 50
+const scratch = mkdtempSync(join(tmpdir(), 'pb-priority-'))
+let receiver: SmtpReceiver
+let server: MailServer
+
+beforeAll(async () => {
+  const hooks = join(scratch, 'hooks')
+  cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
+  const support = join(root, 'tests/integration/support/hooks')
+  cpSync(join(support, 'test-bulk-kinds.js'), join(hooks, 'lib/test-bulk-kinds.js'))
+  cpSync(join(support, 'test-bulk.pb.js'), join(hooks, 'zz-test-bulk.pb.js'))
+  const table = join(hooks, 'lib/delivery-kinds.js')
+  const source = readFileSync(table, 'utf8')
+  const patched = source.replace(
+    'const kinds = Object.assign(\n  {},',
+    "const kinds = Object.assign(\n  {},\n  require('./test-bulk-kinds.js').kinds,",
+  )
+  expect(patched).not.toBe(source)
+  writeFileSync(table, patched)
+  receiver = await startSmtpReceiver()
+  server = await startMailServer(
+    receiver.port,
+    { NEWSLETTER_RATE_PER_MINUTE: String(RATE) },
+    { hooksDir: hooks },
+  )
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await receiver?.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+async function call(path: string, body: unknown): Promise<Record<string, number>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: server.su.authStore.token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(200)
+  return res.json()
+}
+
+const isBulk = (subject: string) => subject.startsWith('Bulk issue')
+
+describe('a newsletter-sized fan-out beside everything else', () => {
+  it('goes after every other class, at most its rate a minute, and never twice', async () => {
+    const issue = recordId()
+    expect(await call('/api/test/bulk', { issue, count: 120 })).toEqual({ queued: 120 })
+    // The same fan-out again adds nothing.
+    expect(await call('/api/test/bulk', { issue, count: 120 })).toEqual({ queued: 0 })
+
+    // Queued after the bulk: a visitor's results, the owner's notices, a password reset.
+    const visitor = uniqueEmail('visitor')
+    await server.guest.collection('audits').create(auditSubmission({ email: visitor }))
+    await server.guest.collection('contacts').create({
+      name: 'Lee',
+      email: uniqueEmail('lee'),
+      message: 'Call me',
+      source: 'portfolio_website',
+    })
+    const member = await createUser({ url: server.url, label: 'waiting' })
+    await server.guest.collection('users').requestPasswordReset(member.email)
+    await new Promise((r) => setTimeout(r, 300)) // PocketBase queues the reset in the background
+
+    const now = Date.now()
+    const first = await server.flush(new Date(now))
+    expect(first.sent).toBe(4 + RATE)
+    await receiver.waitFor((mails) => mails.length === 4 + RATE)
+    const order = receiver.mails.map((m) =>
+      isBulk(m.subject)
+        ? 'bulk'
+        : m.envelope.to.includes(member.email)
+          ? 'account'
+          : m.envelope.to.includes(OWNER_EMAIL)
+            ? m.subject.startsWith('New message')
+              ? 'owner contact'
+              : 'owner audit'
+            : 'visitor',
+    )
+    expect(order.slice(0, 4)).toEqual(['account', 'owner contact', 'owner audit', 'visitor'])
+    expect(order.slice(4).every((kind) => kind === 'bulk')).toBe(true)
+
+    // The rate holds across runs within the minute...
+    expect((await server.flush(new Date(now + 30_000))).sent).toBe(0)
+    // ...and opens again a minute later.
+    expect((await server.flush(new Date(now + 61_000))).sent).toBe(RATE)
+    expect((await server.flush(new Date(now + 122_000))).sent).toBe(120 - 2 * RATE)
+    await receiver.waitFor((mails) => mails.filter((m) => isBulk(m.subject)).length === 120)
+    const recipients = receiver.mails.filter((m) => isBulk(m.subject)).map((m) => m.envelope.to[0])
+    expect(new Set(recipients).size).toBe(120)
+  })
+
+  it('can be cancelled: waiting rows stop, with the reason', async () => {
+    const issue = recordId()
+    expect(await call('/api/test/bulk', { issue, count: 30 })).toEqual({ queued: 30 })
+    expect(await call('/api/test/bulk-cancel', { issue })).toEqual({ cancelled: 30 })
+    const rows = await server.su.collection('deliveries').getFullList({
+      filter: server.su.filter('uniqueKey ~ {:issue}', { issue }),
+    })
+    expect(rows).toHaveLength(30)
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'cancelled', lastError: 'The issue was withdrawn.' })
+    }
+    const before = receiver.mails.length
+    await server.flush(new Date(Date.now() + 10 * 60_000))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(receiver.mails.slice(before).filter((m) => m.subject.includes(issue))).toEqual([])
+  })
+})

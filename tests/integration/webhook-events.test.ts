@@ -1,0 +1,245 @@
+// Every webhook event, caused the way the site causes it, reaches a real receiver on loopback
+// exactly once, signed so that the Standard Webhooks reference package (not our code) verifies
+// it with the endpoint's secret, with the payload a CRM needs.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { root } from '../../scripts/pocketbase.mjs'
+import { createUser, recordId, uniqueEmail } from './helpers'
+import { auditSubmission } from './support/mail-harness'
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
+import { startWebhookServer, type WebhookServer } from './support/webhook-harness'
+
+let receiver: WebhookReceiver
+let server: WebhookServer
+let hooksDir: string
+let endpoint: { id: string; secret: string }
+
+const ALL_EVENTS = [
+  'audit.completed',
+  'message.received',
+  'subscriber.confirmed',
+  'subscriber.unsubscribed',
+  'person.status_changed',
+  'call.booked',
+]
+
+beforeAll(async () => {
+  // call.booked is emitted by the booking code of another part of the site; a test-only route
+  // calls emitEvent exactly as that code is documented to (docs/webhooks.md).
+  hooksDir = mkdtempSync(join(tmpdir(), 'pb-webhook-hooks-'))
+  cpSync(join(root, 'pb_hooks'), hooksDir, { recursive: true })
+  cpSync(
+    join(root, 'tests/integration/support/hooks/call-booked.pb.js'),
+    join(hooksDir, 'zz-call-booked.pb.js'),
+  )
+  receiver = await startWebhookReceiver()
+  server = await startWebhookServer({ extra: [`--hooksDir=${hooksDir}`] })
+  endpoint = await server.addEndpoint(`${receiver.origin}/crm`, ALL_EVENTS, 'CRM')
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await receiver?.close()
+  rmSync(hooksDir, { recursive: true, force: true })
+})
+
+interface PersonData {
+  id: string
+  email: string
+  name: string
+  status: string
+  auditCount: number
+  url: string
+}
+
+/** The parts of the payloads these tests read (docs/webhooks.md has them whole). */
+interface Payload {
+  type: string
+  timestamp: string
+  data: {
+    person: PersonData
+    audit?: { band: string }
+    message?: unknown
+    subscriber?: { confirmedAt: string }
+    source?: unknown
+    booking?: unknown
+  }
+}
+
+/** Flushes until a webhook of `type` arrived; returns it verified and parsed. */
+async function delivered(type: string): Promise<{ payload: Payload; id: string }> {
+  await server.flush()
+  await receiver.waitFor((all) => all.some((r) => JSON.parse(r.body).type === type))
+  const matching = receiver.at('/crm').filter((r) => JSON.parse(r.body).type === type)
+  expect(matching).toHaveLength(1)
+  const request = matching[0]
+  const verified = new Webhook(endpoint.secret).verify(request.body, request.headers) as Payload
+  expect(request.headers['content-type']).toBe('application/json')
+  expect(request.headers['webhook-id']).toMatch(/^msg_[a-z0-9]{15}$/)
+  expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(
+    60,
+  )
+  return { payload: verified, id: request.headers['webhook-id'] }
+}
+
+function expectPerson(person: PersonData, email: string) {
+  expect(person).toMatchObject({ email, id: expect.stringMatching(/^[a-z0-9]{15}$/) })
+  expect(person.url).toBe(`https://efficiency.test/audit-admin?person=${person.id}`)
+}
+
+describe('webhook events', () => {
+  it('audit.completed: the scores as the server computed them, the band and the person', async () => {
+    const email = uniqueEmail('audit')
+    const audit = auditSubmission({ email })
+    await server.guest.collection('audits').create({
+      ...audit,
+      firstTouch: { referrer: 'google.com', utmSource: 'newsletter' },
+    })
+    const { payload } = await delivered('audit.completed')
+    expect(payload.type).toBe('audit.completed')
+    expect(Date.parse(payload.timestamp)).toBeGreaterThan(Date.now() - 60_000)
+    expect(payload.data.audit).toMatchObject({
+      id: audit.id,
+      flow: 'free',
+      email,
+      score: audit.overallScore,
+      sectionScores: audit.scores.sectionScores,
+    })
+    expect(['green', 'yellow', 'red']).toContain(payload.data.audit?.band)
+    expect(payload.data.source).toEqual({ referrer: 'google.com', utmSource: 'newsletter' })
+    expectPerson(payload.data.person, email)
+    expect(payload.data.person).toMatchObject({ status: 'new', auditCount: 1 })
+  })
+
+  it('message.received: the message text, its source and the person', async () => {
+    const email = uniqueEmail('message')
+    const id = recordId()
+    await server.guest.collection('contacts').create({
+      id,
+      name: 'Dana Pike',
+      email,
+      message: 'Can you look at our café\'s booking process? ✓ 🎉\nThanks, "Dana"',
+      source: 'portfolio_website',
+    })
+    const { payload } = await delivered('message.received')
+    expect(payload.data.message).toMatchObject({
+      id,
+      name: 'Dana Pike',
+      email,
+      text: 'Can you look at our café\'s booking process? ✓ 🎉\nThanks, "Dana"',
+      source: 'portfolio_website',
+      sourceLabel: 'Portfolio Website Contact Form',
+    })
+    expectPerson(payload.data.person, email)
+    expect(payload.data.person.name).toBe('Dana Pike')
+  })
+
+  it('subscriber.confirmed and subscriber.unsubscribed: a subscription made active, then left', async () => {
+    const user = await createUser({ verified: true, label: 'reader', url: server.url })
+    await user.pb.send('/api/newsletter/me', { method: 'POST', body: { subscribed: true } })
+    const confirmed = await delivered('subscriber.confirmed')
+    expect(confirmed.payload.data.subscriber).toMatchObject({
+      email: user.email.toLowerCase(),
+      status: 'active',
+    })
+    expect(confirmed.payload.data.subscriber?.confirmedAt).not.toBe('')
+    expectPerson(confirmed.payload.data.person, user.email.toLowerCase())
+
+    await user.pb.send('/api/newsletter/me', { method: 'POST', body: { subscribed: false } })
+    const left = await delivered('subscriber.unsubscribed')
+    expect(left.payload.data.subscriber).toMatchObject({
+      email: user.email.toLowerCase(),
+      status: 'unsubscribed',
+    })
+    expect(left.id).not.toBe(confirmed.id)
+  })
+
+  it("person.status_changed: the consultant's change, with the status before", async () => {
+    const email = uniqueEmail('status')
+    await server.guest.collection('contacts').create({
+      id: recordId(),
+      name: 'Lee',
+      email,
+      message: 'Hello',
+      source: 'portfolio_website',
+    })
+    const person = await server.admin.pb
+      .collection('people')
+      .getFirstListItem(server.admin.pb.filter('email = {:email}', { email }))
+    await server.admin.pb
+      .collection('person_updates')
+      .create({ id: recordId(), person: person.id, kind: 'status', status: 'contacted' })
+    const { payload } = await delivered('person.status_changed')
+    expect(payload.data).toMatchObject({
+      previousStatus: 'new',
+      previousStatusLabel: 'New',
+      status: 'contacted',
+      statusLabel: 'Contacted',
+    })
+    expectPerson(payload.data.person, email)
+  })
+
+  it('call.booked: what the booking code passes to emitEvent, with the person', async () => {
+    const email = uniqueEmail('booked')
+    await server.guest.collection('contacts').create({
+      id: recordId(),
+      name: 'Sam',
+      email,
+      message: 'Booking soon',
+      source: 'portfolio_website',
+    })
+    await server.su.send('/api/test/call-booked', {
+      method: 'POST',
+      body: { email, booking: { startsAt: '2026-12-01T15:00:00Z', eventType: '15 min' } },
+    })
+    const { payload } = await delivered('call.booked')
+    expect(payload.data.booking).toEqual({ startsAt: '2026-12-01T15:00:00Z', eventType: '15 min' })
+    expectPerson(payload.data.person, email)
+  })
+
+  it('sends each event once, and nothing for an event the endpoint did not pick', async () => {
+    const other = await startWebhookReceiver()
+    try {
+      const picky = await server.addEndpoint(`${other.origin}/only-messages`, ['message.received'])
+      await server.guest.collection('audits').create(auditSubmission({ email: uniqueEmail('x') }))
+      await server.guest.collection('contacts').create({
+        id: recordId(),
+        name: 'Ola',
+        email: uniqueEmail('ola'),
+        message: 'Only this one',
+        source: 'portfolio_website',
+      })
+      await server.flush()
+      await other.waitFor((all) => all.length >= 1)
+      await server.flush()
+      expect(other.received.map((r) => JSON.parse(r.body).type)).toEqual(['message.received'])
+      const ids = receiver.received.map((r) => r.headers['webhook-id'])
+      expect(new Set(ids).size).toBe(ids.length)
+      await server.admin.pb.send(`/api/webhooks/${picky.id}`, { method: 'DELETE' })
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('the log and its events are kept 30 days, then removed by the daily cleanup', async () => {
+    const before = await server.su.collection('webhook_attempts').getList(1, 1)
+    expect(before.totalItems).toBeGreaterThan(0)
+    const day = 24 * 60 * 60 * 1000
+    const keep = await server.su.send('/api/test/webhook-log-cleanup', {
+      method: 'POST',
+      body: { now: new Date(Date.now() + 29 * day).toISOString() },
+    })
+    expect(keep.removed).toBe(0)
+    const clean = await server.su.send('/api/test/webhook-log-cleanup', {
+      method: 'POST',
+      body: { now: new Date(Date.now() + 31 * day).toISOString() },
+    })
+    expect(clean.removed).toBe(before.totalItems)
+    expect((await server.su.collection('webhook_attempts').getList(1, 1)).totalItems).toBe(0)
+    expect((await server.su.collection('webhook_events').getList(1, 1)).totalItems).toBe(0)
+  })
+})
