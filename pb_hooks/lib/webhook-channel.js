@@ -12,7 +12,6 @@
 /** @typedef {import('./delivery-types').DeliveryRow} DeliveryRow */
 /** @typedef {import('./delivery-types').Rendered} Rendered */
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
 const transport = require('./webhook-transport.js')
 const webhookLog = require('./webhook-log.js')
 const { recordHealth } = require('./webhook-health.js')
