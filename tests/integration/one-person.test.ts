@@ -12,7 +12,12 @@ import type { PersonRecord } from '../../src/backend/types'
 import { mergeAudits } from '../../src/features/account/dashboard-audits'
 import { paths } from '../../src/config/paths'
 import { createUser, guestClient, recordId, uniqueEmail, type TestUser } from './helpers'
-import { auditSubmission, startMailServer, type MailServer } from './support/mail-harness'
+import {
+  auditSubmission,
+  eventually,
+  startMailServer,
+  type MailServer,
+} from './support/mail-harness'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
 
 let receiver: SmtpReceiver
@@ -40,9 +45,11 @@ async function peopleWith(email: string): Promise<PersonRecord[]> {
 async function changeEmail(user: TestUser, newEmail: string) {
   await user.pb.collection('users').requestEmailChange(newEmail)
   const prefix = `https://efficiency.test${paths.confirmEmailChange}/`
-  await receiver.waitFor((mails) =>
-    mails.some((m) => m.envelope.to.includes(newEmail) && m.text.includes(prefix)),
-  )
+  // The confirmation mail goes through the delivery queue: run its sender until it arrives.
+  await eventually(async () => {
+    await server.flush()
+    return receiver.mailsTo(newEmail).some((m) => m.text.includes(prefix))
+  })
   const mail = receiver.mailsTo(newEmail).find((m) => m.text.includes(prefix))!
   const token = new RegExp(`${prefix.replace(/[.]/g, '\\.')}([\\w.-]+)`).exec(mail.text)![1]
   await guestClient(server.url).collection('users').confirmEmailChange(token, user.password)
