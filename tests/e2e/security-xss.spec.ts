@@ -4,7 +4,7 @@
 // dashboard and the e-mails. No dialog opens, no script runs, no element is injected, and (the
 // CSP guard) nothing even tries. Also: no `dangerouslySetInnerHTML` / innerHTML in the app.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import PocketBase from 'pocketbase'
 import type { Page } from '@playwright/test'
 import { answer, lastSection, next, question } from './audit-support'
@@ -197,6 +197,11 @@ test('visitor markup stays text in the report, the console, the dashboard and th
   await expectNothingRan(page, dialogs)
 })
 
+// The one exception: a newsletter issue on the archive page is HTML the server made with the
+// Markdown renderer (`html: false`, http(s)/mailto links only; tests/unit/content/markdown.test.ts
+// fuzzes it) from the consultant's own text; the page shows what the server sent as is.
+const RENDERS_SERVER_HTML = ['src/features/newsletter/NewsletterArchivePage.tsx']
+
 test('the app never renders HTML from strings (no dangerouslySetInnerHTML or innerHTML)', () => {
   const files: string[] = []
   const walk = (dir: string) => {
@@ -213,5 +218,5 @@ test('the app never renders HTML from strings (no dangerouslySetInnerHTML or inn
       readFileSync(file, 'utf8'),
     ),
   )
-  expect(offenders).toEqual([])
+  expect(offenders.map((file) => relative(process.cwd(), file))).toEqual(RENDERS_SERVER_HTML)
 })

@@ -93,6 +93,8 @@ test.describe('navigation', () => {
   }) => {
     await page.setViewportSize(MOBILE)
     await page.goto(`${baseURL()}/`)
+    // The prerendered menu button opens the menu once the app has taken the page over.
+    await waitForApp(page)
     const toggle = page.getByRole('button', { name: 'Menu' })
     await expect(mainNav(page)).toBeHidden()
     for (const { label, id } of navTargets) {
