@@ -1,4 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
+// An account's e-mail change: asking for it, and what moves with it once it is confirmed.
+//
 // Asking to change one's e-mail answers alike for a free and a registered new address:
 // PocketBase would refuse a registered one with `newEmail: validation_invalid_new_email` and
 // accept a free one with 204, which lets any signed-in account test addresses. A registered
@@ -38,3 +40,26 @@ routerUse((e) => {
   if (taken.length === 0) return e.next()
   return e.noContent(204)
 })
+
+// An account's new e-mail carries its audits, newsletter sign-up and person along
+// (lib/email-change.js), in the same transaction as the account's save: whichever way the
+// address changes (the confirmation link, a superuser), nothing stays behind at the old address
+// and nothing is half moved.
+onRecordUpdateExecute((e) => {
+  const before = e.record.original().getString('email')
+  const after = e.record.getString('email')
+  if (before.trim().toLowerCase() === after.trim().toLowerCase()) return e.next()
+  const wasVerified = e.record.original().getBool('verified')
+  const userId = e.record.id
+  e.app.runInTransaction((txApp) => {
+    const outerApp = e.app
+    e.app = txApp
+    try {
+      e.next()
+    } finally {
+      e.app = outerApp
+    }
+    const { carryToNewEmail } = require(`${__hooks}/lib/email-change.js`)
+    carryToNewEmail(txApp, userId, before, after, wasVerified)
+  })
+}, 'users')

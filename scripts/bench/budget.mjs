@@ -26,7 +26,7 @@ export const ROUTES = [
   { path: '/free-audit', page: 'src/features/audit/FreeAuditPage.tsx' },
   { path: '/digital-audit', page: 'src/features/audit/MemberAuditPage.tsx' },
   { path: '/dashboard', page: 'src/features/account/DashboardPage.tsx' },
-  { path: '/audit-admin', page: 'src/features/admin/AdminPage.tsx' },
+  { path: '/audit-admin', page: 'src/app/ConsolePage.tsx' },
   { path: '/login', page: 'src/features/account/LoginPage.tsx' },
   { path: '/signup', page: 'src/features/account/SignupPage.tsx' },
   { path: '/call', page: 'src/features/call/CallPage.tsx' },

@@ -6,7 +6,7 @@ import { paths } from '../config/paths'
 function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+    /dynamically imported module|Importing a module script failed|Failed to fetch|Unable to preload CSS/i.test(
       error.message,
     )
   )

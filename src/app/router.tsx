@@ -6,6 +6,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { usePrefetchWhenIdle } from './prefetch'
+import { BookCallButton } from '../components/BookCallButton'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
@@ -13,7 +14,8 @@ import { NewsletterForm } from '../components/NewsletterForm'
 
 const FreeAuditPage = lazy(() => import('../features/audit/FreeAuditPage'))
 const MemberAuditPage = lazy(() => import('../features/audit/MemberAuditPage'))
-const AdminPage = lazy(() => import('../features/admin/AdminPage'))
+// The console has its own shell, outside the site's layout (ConsolePage.tsx).
+const ConsolePage = lazy(() => import('./ConsolePage'))
 const CallPage = lazy(() => import('../features/call/CallPage'))
 const LoginPage = lazy(() => import('../features/account/LoginPage'))
 const SignupPage = lazy(() => import('../features/account/SignupPage'))
@@ -69,6 +71,14 @@ export function AppRouter({
   return (
     <Router>
       <Routes>
+        <Route
+          path={paths.auditAdmin}
+          element={
+            <Suspense fallback={<Loading />}>
+              <ConsolePage />
+            </Suspense>
+          }
+        />
         <Route element={<Layout />}>
           <Route
             path={paths.home}
@@ -82,12 +92,18 @@ export function AppRouter({
           <Route path={paths.freeAudit} element={lazyPage(FreeAuditPage)} />
           <Route path={paths.digitalAudit} element={lazyPage(MemberAuditPage)} />
           <Route path={paths.digitalStrategyAudit} element={lazyPage(MemberAuditPage)} />
-          <Route path={paths.auditAdmin} element={lazyPage(AdminPage)} />
           <Route path={paths.call} element={lazyPage(CallPage)} />
           {/* Signing in or up usually leads to the dashboard. */}
           <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
           <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
-          <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Suspense fallback={<Loading />}>
+                <DashboardPage bookCall={(prefill) => <BookCallButton prefill={prefill} />} />
+              </Suspense>
+            }
+          />
           {/* Account e-mail links: verifying usually leads to the dashboard. */}
           <Route
             path={`${paths.verifyEmail}/:token`}

@@ -64,6 +64,20 @@ export function validateNewPassword(
   return null
 }
 
+/** What is wrong with one field of a new password typed twice (null: nothing). */
+export function newPasswordProblem(
+  field: 'password' | 'passwordConfirm',
+  password: string,
+  passwordConfirm: string,
+): string | null {
+  if (field === 'password') {
+    if (!password) return 'Please choose a password.'
+    return password.length < MIN_PASSWORD_LENGTH ? accountMessages.passwordTooShort : null
+  }
+  if (!passwordConfirm) return 'Please type the password again.'
+  return passwordConfirm === password ? null : accountMessages.passwordMismatch
+}
+
 /** Creates the user; the server trims/lowercases the e-mail and stamps agreedToTermsAt. */
 export async function createAccount(pb: PocketBase, input: SignupInput): Promise<UserRecord> {
   return pb.collection(collections.users).create<UserRecord>({
@@ -121,13 +135,29 @@ export function signupErrorMessage(err: unknown): string {
   return d.serverMessage || messages.signupFailure
 }
 
-/** The field a sign-up failure is about, to show its message under that field. */
-export function signupErrorField(err: unknown): SignupField | undefined {
+/**
+ * The server's words on the sign-up's own fields, to show under them (a refused password, an
+ * address that is not one). Never a taken address: that gets signupNotPossible, like any other
+ * registered e-mail, so sign-up tells nobody which addresses have accounts.
+ */
+export function signupFieldErrors(err: unknown): Record<string, string> {
+  if (err instanceof SignupNotPossibleError) return {}
+  const d = describeError(err)
+  if (d.kind !== 'validation') return {}
   const codes = fieldCodes(err)
-  if (codes.password) return 'password'
-  if (codes.passwordConfirm) return 'passwordConfirm'
-  if (codes.email && codes.email !== 'validation_not_unique') return 'email'
-  return undefined
+  const errors: Record<string, string> = {}
+  for (const [field, message] of Object.entries(d.fieldErrors)) {
+    if (field === 'email' && codes.email === 'validation_not_unique') continue
+    errors[field] =
+      field === 'password' && codes.password?.startsWith('validation_min')
+        ? accountMessages.passwordTooShort
+        : field === 'password' && codes.password === 'validation_common_password'
+          ? COMMON_PASSWORD_MESSAGE
+          : field === 'email' && codes.email === 'validation_unsafe_email'
+            ? messages.emailUnsafeCharacters
+            : message
+  }
+  return errors
 }
 
 export function fieldCodes(err: unknown): Record<string, string | undefined> {
@@ -167,9 +197,24 @@ export async function deleteAccountOnServer(
   return pb.send('/api/account/delete', { method: 'POST', body: { password } })
 }
 
-/** What the audits rules let this user read (own, and free ones with a verified e-mail). */
+/**
+ * The dashboard's audits: the signed-in user's own, and the free ones made with their e-mail
+ * once it is verified. The server filters by this session's id and e-mail (and its rules still
+ * decide what anyone may read): without the filter an admin, whom the rules let read every
+ * audit, would get every visitor's audits on their own dashboard.
+ */
+export function ownAuditsFilter(pb: PocketBase): string {
+  const user = pb.authStore.record
+  if (!user?.id) throw new Error('Not signed in')
+  const own = pb.filter('user = {:id}', { id: user.id })
+  if (!user.verified || typeof user.email !== 'string' || !user.email) return own
+  return `${own} || ${pb.filter('email = {:email}', { email: user.email.toLowerCase() })}`
+}
+
 export async function fetchAudits(pb: PocketBase): Promise<AuditRecord[]> {
-  return pb.collection(collections.audits).getFullList<AuditRecord>({ sort: '-created' })
+  return pb
+    .collection(collections.audits)
+    .getFullList<AuditRecord>({ filter: ownAuditsFilter(pb), sort: '-created' })
 }
 
 export async function deleteAudit(pb: PocketBase, auditId: string): Promise<void> {

@@ -71,6 +71,8 @@ export interface ContactRecord extends RecordModel {
   message: string
   source: ContactSource
   auditId: string
+  /** A call-back request's number ('' or absent for a message). */
+  phone?: string
   processed: boolean
   userAgent: string
   firstTouch?: FirstTouch | null
@@ -113,6 +115,8 @@ export interface ContactInput {
   message: string
   source: ContactSource
   auditId?: string
+  /** Required for a call-back request (source `call_back`). */
+  phone?: string
   userAgent?: string
   firstTouch?: FirstTouch
 }
@@ -151,6 +155,8 @@ export interface PersonRecord extends RecordModel {
   userId: string
   lastActivityAt: string
   firstTouch: FirstTouch | null
+  /** The addresses the person had before an account's e-mail change, oldest first. */
+  previousEmails?: string[] | null
   created: string
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { messages } from '../config/messages'
 import { site } from '../config/site'
 import { Modal } from './Modal'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
@@ -7,12 +8,16 @@ import type { SchedulerPrefill } from './scheduler-script'
 // The scheduler's code comes with the dialog, not with every page that has the button (the
 // service worker precaches it for offline use). Without it (offline before the worker has it),
 // the dialog still gives the direct ways to book.
-const SchedulerEmbed = lazy(() =>
-  import('./SchedulerEmbed').then(
-    (module) => ({ default: module.SchedulerEmbed }),
-    () => ({ default: SchedulerUnavailable }),
-  ),
-)
+const SchedulerEmbed = lazy(async () => {
+  // try/catch around the import itself: a stylesheet of the chunk that cannot load fails before
+  // any .then() on the module would run.
+  try {
+    const module = await import('./SchedulerEmbed')
+    return { default: module.SchedulerEmbed }
+  } catch {
+    return { default: SchedulerUnavailable }
+  }
+})
 
 function SchedulerUnavailable() {
   return (
@@ -26,18 +31,16 @@ function SchedulerUnavailable() {
 }
 
 interface BookCallButtonProps {
-  label?: string
   className?: string
   /** Who is booking, when known (after an audit): the scheduler's form is filled in. */
   prefill?: SchedulerPrefill
 }
 
-/** Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click. */
-export function BookCallButton({
-  label = 'Book Your Strategy Call',
-  className = 'btn btn-accent',
-  prefill,
-}: BookCallButtonProps) {
+/**
+ * Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click.
+ * Its one name everywhere is messages.bookCall.
+ */
+export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCallButtonProps) {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -47,9 +50,9 @@ export function BookCallButton({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {label}
+        {messages.bookCall}
       </button>
-      <Modal open={open} title="Book Your Strategy Call" onClose={() => setOpen(false)}>
+      <Modal open={open} title={messages.bookCall} onClose={() => setOpen(false)}>
         <p className="modal__intro">
           Pick a time for a free 15-minute call with {site.ownerFirstName}. We'll talk about where
           your week goes and whether I can help - no pressure, no jargon.

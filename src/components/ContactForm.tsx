@@ -68,15 +68,22 @@ export function ContactForm({
       (m) => m.firstTouch(),
       () => undefined,
     )
-    const status = await deliver('contacts', {
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      message: fields.message.trim(),
-      source,
-      ...(auditId ? { auditId } : {}),
-      userAgent: browserUserAgent(),
-      ...(touch ? { firstTouch: touch } : {}),
-    })
+    const status = await deliver(
+      'contacts',
+      {
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        message: fields.message.trim(),
+        source,
+        ...(auditId ? { auditId } : {}),
+        userAgent: browserUserAgent(),
+        ...(touch ? { firstTouch: touch } : {}),
+      },
+      // A message that had to wait says so when it goes out (the layout's status line too, which
+      // also shows one the server refused, with Retry).
+      (outcome) =>
+        outcome === 'sent' && setFeedback({ kind: 'success', text: messages.contactSentLater }),
+    )
     setSubmitting(false)
     if (status === 'failed') {
       setFeedback({ kind: 'error', text: messages.contactFailure })

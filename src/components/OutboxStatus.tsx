@@ -24,18 +24,19 @@ function failureReason(item: OutboxItem): string {
   return [error.serverMessage || 'The server refused it.', ...fields].join(' ')
 }
 
-function announcement(online: boolean, pending: number, failed: number, justSent: boolean): string {
+function announcement(online: boolean, pending: number, failed: number, justSent: string): string {
   const parts: string[] = []
+  if (justSent) parts.push(justSent)
   if (!online) parts.push('Offline')
   if (pending > 0) parts.push(`${pending} waiting to send`)
   if (failed > 0)
     parts.push(failed === 1 ? '1 item could not be sent' : `${failed} items could not be sent`)
-  if (parts.length === 0 && justSent) parts.push('All changes sent')
   return parts.join(' · ')
 }
 
 /**
- * One quiet line in the layout: "Offline", "N waiting to send", "All changes sent", plus the
+ * One quiet line in the layout: "Offline", "N waiting to send", "Message sent" (what just went
+ * out, for a few seconds), plus the
  * items the server refused, each with Retry and Discard (Discard asks first). Renders nothing
  * visible while there is nothing to say; the live region stays so changes are announced.
  */

@@ -14,15 +14,21 @@ export function browserUserAgent(): string {
   return typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512)
 }
 
+/**
+ * Queues the record and tries to send it. When it has to wait (queued), `onSettled` is told
+ * later whether it went out ('sent') or the server refused it ('failed'), so the form can say so.
+ */
 export async function deliver<C extends FormCollection>(
   collection: C,
   payload: OutboxPayloads[C],
+  onSettled?: (outcome: 'sent' | 'failed') => void,
 ): Promise<DeliveryStatus> {
   try {
-    const { enqueue } = await import('../offline/app-outbox')
-    const result = await enqueue(collection, payload)
+    const outbox = await import('../offline/app-outbox')
+    const result = await outbox.enqueue(collection, payload)
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
+    if (result.status === 'queued' && onSettled) void outbox.whenSettled(result.id).then(onSettled)
     return result.status === 'queued' && isDailyCapAnswer(result.error) ? 'limited' : result.status
   } catch (err) {
     console.error(`Could not hand the ${collection} record to the outbox`, err)

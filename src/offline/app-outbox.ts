@@ -2,8 +2,11 @@
 // sync loop that decides when to flush, wired together once. Forms import this module on
 // demand, so the home page ships neither Dexie nor the SDK until something is queued.
 import type { OutboxCollection, OutboxPayloads } from '../backend/types'
-import { offlineDb } from './db'
+import { liveQuery, offlineDb } from './db'
 import { markOutboxMaybeNonEmpty } from './outbox-hint'
+import { watchOutboxStatus, type OutboxStatusSnapshot } from './outbox-status-read'
+
+export { sentSummary } from './outbox-status-read'
 import { createOutbox, type EnqueueOptions, type EnqueueResult, type Outbox } from './outbox'
 import { startSyncLoop, type SyncLoop } from './sync-loop'
 
@@ -37,6 +40,31 @@ export function enqueue<C extends OutboxCollection>(
   opts?: EnqueueOptions,
 ): Promise<EnqueueResult> {
   return getAppOutbox().enqueue(collection, payload, opts)
+}
+
+/** Starts the app outbox (and its sync loop) and follows what it holds (the layout's status line). */
+export function watchAppOutboxStatus(listener: (status: OutboxStatusSnapshot) => void): () => void {
+  getAppOutbox()
+  return watchOutboxStatus(listener)
+}
+
+/**
+ * Resolves once the item `id` has left the outbox ('sent': the server has it) or the server
+ * refused it ('failed'). Here, in the module that queued it, so asking needs nothing more loaded.
+ */
+export function whenSettled(id: string): Promise<'sent' | 'failed'> {
+  return new Promise((resolve) => {
+    const subscription = liveQuery(() => offlineDb().outbox.get(id)).subscribe({
+      next(item) {
+        if (item && item.status !== 'failed') return
+        subscription.unsubscribe()
+        resolve(item ? 'failed' : 'sent')
+      },
+      error() {
+        subscription.unsubscribe()
+      },
+    })
+  })
 }
 
 export function retryOutboxItem(id: string): Promise<void> {

@@ -4,17 +4,17 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItem } from './db'
 import { onOutboxMaybeNonEmpty, outboxMaybeNonEmpty } from './outbox-hint'
 import { useOnline } from './online'
-import type { OutboxStatusSnapshot } from './status'
+import type { OutboxStatusSnapshot, SentKind } from './outbox-status-read'
 
-/** How long "All changes sent" stays after the last pending item is delivered. */
+/** How long "Message sent" (and the like) stays after a waiting item is delivered. */
 export const ALL_SENT_NOTICE_MS = 5_000
 
 export interface OutboxStatusLine {
   online: boolean
   pending: number
   failed: OutboxItem[]
-  /** True for a few seconds after pending items drained without failures. */
-  justSent: boolean
+  /** For a few seconds after waiting items went out, what they were: "Message sent" ('': none). */
+  justSent: string
   retry(id: string): Promise<void>
   discard(id: string): Promise<void>
 }
@@ -22,8 +22,10 @@ export interface OutboxStatusLine {
 export function useOutboxStatusLine(): OutboxStatusLine {
   const online = useOnline()
   const [status, setStatus] = useState<OutboxStatusSnapshot | null>(null)
-  const [justSent, setJustSent] = useState(false)
-  const previousPending = useRef(0)
+  // What went out lately, and how the status line says it ('' once the notice has gone).
+  const sentKinds = useRef<SentKind[]>([])
+  const [justSentText, setJustSentText] = useState('')
+  const previousPending = useRef<OutboxStatusSnapshot['pendingItems']>([])
 
   useEffect(() => {
     let stop: (() => void) | undefined
@@ -32,13 +34,17 @@ export function useOutboxStatusLine(): OutboxStatusLine {
     const load = () => {
       if (loading) return
       loading = true
-      void import('./status').then((m) => {
+      void import('./app-outbox').then((m) => {
         if (cancelled) return
         stop = m.watchAppOutboxStatus((next) => {
-          if (previousPending.current > 0 && next.pending === 0 && next.failed.length === 0) {
-            setJustSent(true)
+          // What was waiting and is neither waiting nor refused now has reached the server.
+          const still = new Set([...next.pendingItems, ...next.failed].map((i) => i.id))
+          const sent = previousPending.current.filter((i) => !still.has(i.id)).map((i) => i.kind)
+          if (sent.length > 0) {
+            sentKinds.current = [...sentKinds.current, ...sent]
+            setJustSentText(m.sentSummary(sentKinds.current))
           }
-          previousPending.current = next.pending
+          previousPending.current = next.pendingItems
           setStatus(next)
         })
       })
@@ -53,10 +59,13 @@ export function useOutboxStatusLine(): OutboxStatusLine {
   }, [])
 
   useEffect(() => {
-    if (!justSent) return
-    const timer = setTimeout(() => setJustSent(false), ALL_SENT_NOTICE_MS)
+    if (!justSentText) return
+    const timer = setTimeout(() => {
+      sentKinds.current = []
+      setJustSentText('')
+    }, ALL_SENT_NOTICE_MS)
     return () => clearTimeout(timer)
-  }, [justSent])
+  }, [justSentText])
 
   const retry = useCallback(async (id: string) => {
     const { retryOutboxItem } = await import('./app-outbox')
@@ -72,7 +81,7 @@ export function useOutboxStatusLine(): OutboxStatusLine {
     online,
     pending,
     failed: status?.failed ?? [],
-    justSent: justSent && pending === 0,
+    justSent: justSentText,
     retry,
     discard,
   }

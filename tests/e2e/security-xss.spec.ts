@@ -121,7 +121,7 @@ test('visitor markup stays text in the report, the console, the dashboard and th
   await memberPage.goto(`${baseURL()}/dashboard`)
   await memberPage.getByRole('tab', { name: 'My Audits' }).click()
   await memberPage.getByRole('button', { name: 'View details' }).first().click()
-  await memberPage.getByText('Raw JSON').click()
+  await memberPage.getByText('Technical details').click()
   await expect(memberPage.locator('.audit-details__json')).toContainText(
     JSON.stringify(PAYLOAD).slice(1, -1),
   )
@@ -152,7 +152,10 @@ test('visitor markup stays text in the report, the console, the dashboard and th
     await expectNothingRan(adminPage, adminDialogs)
     await adminPage.keyboard.press('Escape')
   }
-  await adminPage.getByRole('tab', { name: 'Messages' }).click()
+  await adminPage
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Messages' })
+    .click()
   await adminPage.getByRole('searchbox', { name: 'Filter by email' }).fill(visitorEmail)
   const message = adminPage.getByRole('region', { name: 'Messages' }).locator('tbody tr').first()
   await expect(message.getByRole('rowheader')).toHaveText(PAYLOAD)

@@ -70,10 +70,9 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     promoteAdmin(admin.email)
     await signInAs(page, admin.email)
     await page.goto(`${baseURL()}/audit-admin?tab=integrations`)
-    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
+    await expect(
+      page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Integrations' }),
+    ).toHaveAttribute('aria-current', 'page')
     await expect(page.getByText('No endpoints yet.')).toBeVisible()
     await screenshot(page, 'integrations-empty')
 

@@ -11,7 +11,12 @@ import { SIGNIN_THROTTLE_DEFAULTS } from '../../src/config/limits'
 import { messages } from '../../src/config/messages'
 import { COMMON_PASSWORD_MESSAGE } from '../../src/config/passwords'
 import { createUser, guestClient, recordId, uniqueEmail } from './helpers'
-import { auditSubmission, startMailServer, type MailServer } from './support/mail-harness'
+import {
+  auditSubmission,
+  eventually,
+  startMailServer,
+  type MailServer,
+} from './support/mail-harness'
 import { rawRequest } from './support/raw-request'
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './support/smtp-receiver'
 
@@ -97,7 +102,11 @@ describe('common passwords', () => {
     await server.flush()
     const isReset = (m: ReceivedMail) =>
       m.envelope.to.includes(user.email) && /Reset your/.test(m.subject)
-    await receiver.waitFor((mails) => mails.some(isReset))
+    // The reset mail goes through the delivery queue: run its sender until it arrives.
+    await eventually(async () => {
+      await server.flush()
+      return receiver.mails.some(isReset)
+    })
     const mail = receiver.mails.filter(isReset).at(-1)!
     const token = /\/reset-password\/([\w-]+\.[\w-]+\.[\w-]+)/.exec(mail.text)![1]
     const refused = await post(

@@ -1,6 +1,7 @@
 // Mail delivery end to end: real PocketBase with the project's hooks, a real SMTP receiver on
 // loopback, the queue flushed through POST /api/mail/flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../../src/config/messages'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { OWNER_EMAIL, auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
@@ -185,7 +186,7 @@ describe('an audit', () => {
     }
     expect(results.html).toContain('href="https://booking.test/15min"')
     expect(results.html).toContain('href="https://efficiency.test/signup"')
-    expect(results.html).toContain('Schedule a Free Strategy Call')
+    expect(results.html).toContain(messages.bookCall)
     expect(results.html).toContain('Create Free Dashboard')
     expect(results.html).not.toMatch(/<style/i)
 

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { emailChangeAnswer, requestEmailChange } from '../../backend/account-links'
-import { Field } from '../../components/Field'
-import { emailAddressProblem } from '../../config/email-address'
+import { CheckedField } from '../../components/CheckedField'
+import { emailProblem } from '../../components/field-problems'
+import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { EMAIL_MAX } from '../../config/limits'
 
 /**
@@ -11,54 +12,56 @@ import { EMAIL_MAX } from '../../config/limits'
  * free one.
  */
 export default function ChangeEmailCard() {
-  const ids = { email: useId(), result: useId() }
+  const resultId = useId()
   const [newEmail, setNewEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<ReturnType<typeof emailChangeAnswer> | null>(null)
+  const checks = useFieldChecks(['newEmail'] as const, () => emailProblem(newEmail, true))
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    const unsafe = emailAddressProblem(newEmail)
-    if (unsafe) return setResult({ ok: false, text: unsafe, field: 'newEmail' })
+    const form = event.currentTarget
+    if (checks.checkAll()) return focusField(form, 'newEmail')
     setBusy(true)
     setResult(null)
     try {
       await requestEmailChange(newEmail)
       setResult(emailChangeAnswer(newEmail))
     } catch (err) {
-      setResult(emailChangeAnswer(newEmail, err))
+      const answer = emailChangeAnswer(newEmail, err)
+      // A problem with the address itself goes under the field; the rest under the form.
+      if (answer.field === 'newEmail') {
+        checks.showServerErrors({ newEmail: answer.text })
+        focusField(form, 'newEmail')
+      } else setResult(answer)
     } finally {
       setBusy(false)
     }
   }
 
-  const fieldProblem = result?.field === 'newEmail'
   return (
     <div className="dashboard-card">
       <h3>Change Email</h3>
       <p>We&apos;ll send a link to the new address; open it to finish the change.</p>
-      <form className="dashboard-change-email" onSubmit={onSubmit}>
-        <Field label="New address" htmlFor={ids.email}>
-          <input
-            id={ids.email}
-            type="email"
-            name="newEmail"
-            autoComplete="email"
-            maxLength={EMAIL_MAX}
-            required
-            aria-invalid={fieldProblem || undefined}
-            aria-describedby={fieldProblem ? ids.result : undefined}
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
-          />
-        </Field>
+      <form className="dashboard-change-email" onSubmit={onSubmit} noValidate>
+        <CheckedField
+          field="newEmail"
+          label="New address"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          required
+          value={newEmail}
+          onValue={setNewEmail}
+          checks={checks}
+        />
         <button type="submit" className="btn btn-secondary" disabled={busy}>
           {busy ? 'Sending...' : 'Send Confirmation Link'}
         </button>
       </form>
       <p
-        id={ids.result}
+        id={resultId}
         className={result?.ok === false ? 'dashboard-error' : 'dashboard-success'}
         role="status"
       >

@@ -3,11 +3,13 @@ import type { FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { accountMessages } from '../../backend/account-api'
 import { confirmEmailChange, emailOfChangeToken } from '../../backend/account-links'
-import { Field } from '../../components/Field'
+import { CheckedField } from '../../components/CheckedField'
+import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { PASSWORD_MAX_BYTES } from '../../config/limits'
 import { messages } from '../../config/messages'
 import { paths, withNext } from '../../config/paths'
 import { useFocusOnChange } from './use-link-outcome'
+import { AccountOutcome } from './AccountOutcome'
 import './account.css'
 
 const SETTINGS = `${paths.dashboard}?tab=settings`
@@ -16,39 +18,42 @@ const SETTINGS = `${paths.dashboard}?tab=settings`
 export default function ConfirmEmailChangePage() {
   const { token = '' } = useParams()
   const newEmail = emailOfChangeToken(token)
-  const ids = { password: useId(), error: useId() }
+  const errorId = useId()
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ onPassword: boolean; message: string } | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const [finished, setFinished] = useState<'done' | 'invalid' | null>(null)
   const heading = useFocusOnChange<HTMLHeadingElement>(finished)
+  const checks = useFieldChecks(['password'] as const, () =>
+    password ? null : 'Enter your current password.',
+  )
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    if (!password) {
-      return setError({ onPassword: true, message: 'Enter your current password.' })
-    }
+    const form = event.currentTarget
+    if (checks.checkAll()) return focusField(form, 'password')
     setBusy(true)
     setError(null)
     const outcome = await confirmEmailChange(token, password)
     setBusy(false)
     if (outcome.kind === 'done' || outcome.kind === 'invalid') return setFinished(outcome.kind)
-    if (outcome.kind === 'field') setError({ onPassword: true, message: outcome.message })
-    else if (outcome.kind === 'offline') setError({ onPassword: false, message: messages.offline })
-    else if (outcome.kind === 'rate_limited') {
-      setError({ onPassword: false, message: accountMessages.resetRateLimited })
-    } else setError({ onPassword: false, message: accountMessages.linkFailure })
+    if (outcome.kind === 'field') {
+      checks.showServerErrors({ password: outcome.message })
+      return focusField(form, 'password')
+    }
+    if (outcome.kind === 'offline') setError(messages.offline)
+    else if (outcome.kind === 'rate_limited') setError(accountMessages.resetRateLimited)
+    else setError(accountMessages.linkFailure)
   }
 
   if (finished === 'done') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          Your Email Is Changed
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="Your Email Is Changed"
+        headingRef={heading}
+        message={
+          <>
             {newEmail ? (
               <>
                 From now on you sign in with <strong>{newEmail}</strong>.
@@ -57,31 +62,32 @@ export default function ConfirmEmailChangePage() {
               'From now on you sign in with your new email.'
             )}{' '}
             Any device that was signed in must sign in again.
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link to={withNext(paths.login, paths.dashboard)} className="btn btn-primary">
           Sign In
         </Link>
-      </main>
+      </AccountOutcome>
     )
   }
 
   if (finished === 'invalid') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          This Link Has Expired
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="This Link Has Expired"
+        headingRef={heading}
+        message={
+          <>
             The confirmation link is no longer valid: it has expired, or it was already used. Your
             email has not changed by this link. Ask for a new one in your dashboard&apos;s Settings.
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link to={withNext(paths.login, SETTINGS)} className="btn btn-primary">
           Go to Settings
         </Link>
-      </main>
+      </AccountOutcome>
     )
   }
 
@@ -99,23 +105,20 @@ export default function ConfirmEmailChangePage() {
         Enter your current password to confirm.
       </p>
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <Field label="Current password" htmlFor={ids.password}>
-          <input
-            id={ids.password}
-            type="password"
-            maxLength={PASSWORD_MAX_BYTES}
-            name="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={error?.onPassword || undefined}
-            aria-describedby={error?.onPassword ? ids.error : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <CheckedField
+          field="password"
+          label="Current password"
+          type="password"
+          maxLength={PASSWORD_MAX_BYTES}
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          checks={checks}
+        />
         {error && (
-          <p id={ids.error} className="account-error" role="alert">
-            {error.message}
+          <p id={errorId} className="account-error" role="alert">
+            {error}
           </p>
         )}
         <button type="submit" className="btn btn-primary account-submit" disabled={busy}>

@@ -1,8 +1,6 @@
 import { useState } from 'react'
-import { passwordResetErrorMessage } from '../../backend/account-api'
-import { verificationResent } from '../../backend/account-links'
-import { requestVerification } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
+import { useResendVerification } from './use-resend-verification'
 
 /**
  * Overview: until the e-mail is verified, why free audits are missing and how to fix it; the
@@ -10,21 +8,7 @@ import type { UserRecord } from '../../backend/types'
  */
 export default function VerifyEmailNotice({ user }: { user: UserRecord }) {
   const [wasUnverified] = useState(!user.verified)
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-
-  async function resend() {
-    setBusy(true)
-    setResult(null)
-    try {
-      await requestVerification()
-      setResult({ ok: true, text: verificationResent })
-    } catch (err) {
-      setResult({ ok: false, text: passwordResetErrorMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, result, resend } = useResendVerification()
 
   if (user.verified) {
     return wasUnverified ? (

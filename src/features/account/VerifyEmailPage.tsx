@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { accountMessages, passwordResetErrorMessage } from '../../backend/account-api'
-import { verificationResent } from '../../backend/account-links'
-import { requestVerification, useSession } from '../../backend/session'
+import { accountMessages } from '../../backend/account-api'
+import { useSession } from '../../backend/session'
 import { messages } from '../../config/messages'
 import { paths, withNext } from '../../config/paths'
 import { useFocusOnChange, useVerificationOutcome } from './use-link-outcome'
+import { AccountOutcome } from './AccountOutcome'
+import { useResendVerification } from './use-resend-verification'
 import './account.css'
 
 const SETTINGS = `${paths.dashboard}?tab=settings`
@@ -32,13 +33,11 @@ export default function VerifyEmailPage() {
 
   if (outcome.kind === 'done') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          Your Email Is Verified
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>Thank you. Free audits you took with this email now appear in your dashboard.</p>
-        </div>
+      <AccountOutcome
+        title="Your Email Is Verified"
+        headingRef={heading}
+        message="Thank you. Free audits you took with this email now appear in your dashboard."
+      >
         {signedIn ? (
           <Link to={paths.dashboard} className="btn btn-primary">
             Go to My Dashboard
@@ -48,22 +47,22 @@ export default function VerifyEmailPage() {
             Sign In
           </Link>
         )}
-      </main>
+      </AccountOutcome>
     )
   }
 
   if (outcome.kind === 'invalid') {
     return (
-      <main className="container narrow account-page" id="main">
-        <h1 ref={heading} tabIndex={-1}>
-          This Link Has Expired
-        </h1>
-        <div className="account-outcome" role="status">
-          <p>
+      <AccountOutcome
+        title="This Link Has Expired"
+        headingRef={heading}
+        message={
+          <>
             The verification link is no longer valid: it has expired, or a newer one was sent after
             it. We can send you a new one.
-          </p>
-        </div>
+          </>
+        }
+      >
         {verified ? (
           <>
             <p>Your email is already verified, so there is nothing more to do.</p>
@@ -81,7 +80,7 @@ export default function VerifyEmailPage() {
             </Link>
           </>
         )}
-      </main>
+      </AccountOutcome>
     )
   }
 
@@ -107,21 +106,7 @@ export default function VerifyEmailPage() {
 }
 
 function ResendVerification() {
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
-
-  async function resend() {
-    setBusy(true)
-    setResult(null)
-    try {
-      await requestVerification()
-      setResult({ ok: true, text: verificationResent })
-    } catch (err) {
-      setResult({ ok: false, text: passwordResetErrorMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, result, resend } = useResendVerification()
 
   return (
     <div className="account-outcome-actions">

@@ -1,10 +1,5 @@
-// Pure display helpers of the admin console: dates, short ids, mail kinds, periods.
+// Pure display helpers of the admin console: dates, mail kinds, periods.
 import { parsePbDate } from '../../config/dates'
-
-/** The spec's Audit ID column: first 8 characters plus dots. */
-export function shortId(id: string): string {
-  return `${id.slice(0, 8)}...`
-}
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 

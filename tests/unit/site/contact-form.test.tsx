@@ -12,7 +12,11 @@ import {
   contactQueuedServer,
 } from '../../../src/components/ContactForm'
 
-vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn() }))
+// whenSettled: a queued item that never goes out during the test.
+vi.mock('../../../src/offline/app-outbox', () => ({
+  enqueue: vi.fn(),
+  whenSettled: vi.fn(() => new Promise(() => undefined)),
+}))
 const enqueueMock = vi.mocked(enqueue)
 
 const typed = {

@@ -1,0 +1,20 @@
+import { site } from '../config/site'
+
+/** When the scheduler cannot load, at the top of its box: the booking page and a call, as buttons. */
+export function SchedulerWays({ bookingUrl }: { bookingUrl: string }) {
+  return (
+    <div className="scheduler__ways">
+      <a
+        className="btn btn-primary btn-small"
+        href={bookingUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Open the booking page<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+      <a className="btn btn-secondary btn-small" href={`tel:${site.phone.tel}`}>
+        Call {site.phone.display}
+      </a>
+    </div>
+  )
+}
