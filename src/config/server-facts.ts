@@ -26,8 +26,24 @@ export {
   PEER_CACHE_MS,
 } from './leads'
 export { parsePbTime, toPbTime } from './dates'
+export {
+  BOOKING_REPEAT_MINUTES,
+  FOLLOWUP_DEFAULTS,
+  FOLLOWUP_GRACE_DAYS,
+  FOLLOWUP_LIMITS,
+  FOLLOWUP_MIN_HOURS_APART,
+  FOLLOWUP_PLACEHOLDERS,
+  FOLLOWUP_PROOFS,
+  FOLLOWUP_STOP_REASONS,
+  MAIL_LINK_CAMPAIGNS,
+  MAIL_LINK_PARAM,
+  MAIL_LINK_TOKEN,
+  REPORT_BOOKING_DAYS,
+} from './followup'
 
 export const BUSINESS_NAME = site.businessName
+/** The consultant, whom the follow-up mails come from. */
+export const OWNER_NAME = site.ownerName
 /** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
 export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
 /** IANA time zone of the times in e-mails; SITE_TIME_ZONE in the environment overrides it. */
