@@ -30,6 +30,8 @@ interface BookCallButtonProps {
   className?: string
   /** Who is booking, when known (after an audit): the scheduler's form is filled in. */
   prefill?: SchedulerPrefill
+  /** The audit whose report has the button: a booking here is that person's. */
+  reportAudit?: string
 }
 
 /** Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click. */
@@ -37,6 +39,7 @@ export function BookCallButton({
   label = 'Book Your Strategy Call',
   className = 'btn btn-accent',
   prefill,
+  reportAudit,
 }: BookCallButtonProps) {
   const [open, setOpen] = useState(false)
   return (
@@ -61,7 +64,11 @@ export function BookCallButton({
             </p>
           }
         >
-          <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
+          <SchedulerEmbed
+            bookingUrl={site.booking.strategyCallUrl}
+            prefill={prefill}
+            reportAudit={reportAudit}
+          />
         </Suspense>
       </Modal>
     </>

@@ -4,6 +4,7 @@ import { SchedulerDirectLine } from './SchedulerDirectLine'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import type { SchedulerPrefill } from './scheduler-script'
+import type { BookingContext } from './booking-funnel'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
@@ -15,23 +16,30 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
  * hides them; offline, or when the script fails or times out, only the short status line in the
  * box changes (with Try again), nothing new pushes the page around.
  */
-export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
+export function SchedulerEmbed(props: {
+  bookingUrl: string
+  prefill?: SchedulerPrefill
+  /** The audit whose report offers the scheduler: a booking here is that person's. */
+  reportAudit?: string
+}) {
   const { bookingUrl } = props
   const prefillKey = JSON.stringify(props.prefill ?? {})
-  // The funnel's part (booking_opened, call_booked), loaded with the scheduler.
+  const contextKey = JSON.stringify({ audit: props.reportAudit, email: props.prefill?.email })
+  // The funnel's part (booking_opened, call_booked) and the booking's report, loaded with the
+  // scheduler.
   useEffect(() => {
     let stop: (() => void) | undefined
     let live = true
     import('./booking-funnel')
       .then((m) => {
-        if (live) stop = m.watchBooking()
+        if (live) stop = m.watchBooking(JSON.parse(contextKey) as BookingContext)
       })
       .catch(() => undefined)
     return () => {
       live = false
       stop?.()
     }
-  }, [])
+  }, [contextKey])
 
   const frame = useRef<HTMLDivElement>(null)
   const [loadState, setState] = useState<SchedulerState>('loading')

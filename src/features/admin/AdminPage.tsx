@@ -8,6 +8,7 @@ import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
 import { AuditsTab } from './AuditsTab'
 import { FailedMail } from './FailedMail'
+import { FollowupTab } from './FollowupTab'
 import { FunnelTab } from './FunnelTab'
 import { MessagesTab } from './MessagesTab'
 import { PeopleTab } from './PeopleTab'
@@ -58,6 +59,7 @@ const tabs = [
   { id: 'audits', label: 'Audits' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
+  { id: 'followup', label: 'Follow-up' },
 ] as const
 type TabId = (typeof tabs)[number]['id']
 
@@ -137,6 +139,7 @@ function AdminConsole() {
         {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
         {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
         {active === 'subscribers' && <SubscribersTab />}
+        {active === 'followup' && <FollowupTab />}
       </div>
 
       <AuditDetailsDialog auditId={openAuditId} onClose={() => setOpenAuditId(null)} />

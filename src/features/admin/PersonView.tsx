@@ -25,6 +25,7 @@ import {
   shownStatus,
   type TimelineEntry,
 } from './people-format'
+import { PersonFollowups } from './PersonFollowups'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
@@ -120,6 +121,7 @@ function Person({ page, pending }: { page: PersonPage; pending: PendingPersonUpd
         </div>
       </dl>
       {user && <PersonActions personId={person.id} status={shown.status} adminId={user.id} />}
+      <PersonFollowups personId={person.id} />
       <h3>Timeline</h3>
       <Timeline entries={personTimeline(page, pending)} />
     </>
@@ -253,11 +255,18 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
     case 'newsletter':
       return <p>{entry.text}</p>
     case 'status':
-      return <p>Status set to {personStatusLabels[entry.status]}</p>
+      return entry.bySite ? (
+        <p>
+          Status set to {personStatusLabels[entry.status]} by the site: they booked a call through
+          the scheduler
+        </p>
+      ) : (
+        <p>Status set to {personStatusLabels[entry.status]}</p>
+      )
     case 'note':
       return (
         <div>
-          <p>Note:</p>
+          <p>{entry.bySite ? 'Note by the site:' : 'Note:'}</p>
           <p className="admin-timeline__text">{entry.text}</p>
         </div>
       )

@@ -1,7 +1,13 @@
 import { useId } from 'react'
 import type { ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
-import { GENERAL_SECTION, scoreBand, sections, type AuditEvaluation } from '../../audit'
+import {
+  GENERAL_SECTION,
+  peerSentence,
+  scoreBand,
+  sections,
+  type AuditEvaluation,
+} from '../../audit'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
@@ -104,16 +110,14 @@ export function AuditReport({
           <h2>Overall score: {overallScore}%</h2>
           <p>{OVERALL_SUMMARY[band]}</p>
           {higherOverall !== null && (
-            <p className="audit-report__peers">
-              You scored higher than {higherOverall}% of businesses that took this audit.
-            </p>
+            <p className="audit-report__peers">{peerSentence(higherOverall)}</p>
           )}
         </div>
       </section>
 
       {/* On a phone the report is long: the call to action right after the score, and at the end. */}
       <div className="audit-report__early-cta no-print">
-        <BookCallButton label={bookingLabel} prefill={prefill} />
+        <BookCallButton label={bookingLabel} prefill={prefill} reportAudit={auditId} />
       </div>
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
@@ -141,11 +145,7 @@ export function AuditReport({
                     style={{ width: `${Math.max(0, Math.min(100, score))}%` }}
                   />
                 </div>
-                {higher !== null && (
-                  <p className="section-score__peers">
-                    You scored higher than {higher}% of businesses that took this audit.
-                  </p>
-                )}
+                {higher !== null && <p className="section-score__peers">{peerSentence(higher)}</p>}
               </li>
             )
           })}
@@ -209,7 +209,7 @@ export function AuditReport({
           pressure, no jargon.
         </p>
         <div className="audit-report__actions">
-          <BookCallButton label={bookingLabel} prefill={prefill} />
+          <BookCallButton label={bookingLabel} prefill={prefill} reportAudit={auditId} />
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print or save as PDF
           </button>
