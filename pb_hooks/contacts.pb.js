@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Contact messages: stored trimmed, with a lowercased e-mail, and always
-// unprocessed on create. The create rule already refuses a client that presets `processed`;
+// unprocessed on create, and a message from an audit report names its audit. The create rule already refuses a client that presets `processed`;
 // forcing it here also covers superuser and batch creates. A name or message that is only
 // blank space becomes empty and fails the field's `required` check (400 naming the field).
 
@@ -10,5 +10,16 @@ onRecordCreateRequest((e) => {
   }
   e.record.set('email', e.record.getString('email').toLowerCase())
   e.record.set('processed', false)
+  // A message from an audit report is about that audit. A report that could not name it (sent
+  // before the audit had an id on this device) is tied to the sender's latest audit.
+  if (
+    e.record.getString('source') === 'business_efficiency_audit' &&
+    !e.record.getString('auditId')
+  ) {
+    const latest = e.app.findRecordsByFilter('audits', 'email = {:email}', '-created', 1, 0, {
+      email: e.record.getString('email'),
+    })
+    if (latest.length) e.record.set('auditId', latest[0].id)
+  }
   return e.next()
 }, 'contacts')

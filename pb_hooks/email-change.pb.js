@@ -29,3 +29,26 @@ routerUse((e) => {
   if (taken.length === 0) return e.next()
   return e.noContent(204)
 })
+
+// An account's new e-mail carries its audits, newsletter sign-up and person along
+// (lib/email-change.js), in the same transaction as the account's save: whichever way the
+// address changes (the confirmation link, a superuser), nothing stays behind at the old address
+// and nothing is half moved.
+onRecordUpdateExecute((e) => {
+  const before = e.record.original().getString('email')
+  const after = e.record.getString('email')
+  if (before.trim().toLowerCase() === after.trim().toLowerCase()) return e.next()
+  const wasVerified = e.record.original().getBool('verified')
+  const userId = e.record.id
+  e.app.runInTransaction((txApp) => {
+    const outerApp = e.app
+    e.app = txApp
+    try {
+      e.next()
+    } finally {
+      e.app = outerApp
+    }
+    const { carryToNewEmail } = require(`${__hooks}/lib/email-change.js`)
+    carryToNewEmail(txApp, userId, before, after, wasVerified)
+  })
+}, 'users')

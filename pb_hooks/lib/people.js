@@ -1,15 +1,24 @@
 /// <reference path="../../.pb-types/types.d.ts" />
-// The lead workspace's people (pb_migrations/1764500000_lead_workspace.js): one row per
-// lowercased e-mail, recomputed from what exists for that address - audits, contact messages,
-// the newsletter sign-up and the account. The consultant's status and notes survive a
-// recompute; a person with nothing left (an account deleted with its data) is removed.
+// The lead workspace's people (pb_migrations/1764500000_lead_workspace.js): one row per human,
+// keyed by their current lowercased e-mail, with the addresses they had before an account's
+// e-mail change in `previousEmails` (lib/email-change.js). A person is recomputed from what
+// exists for any of their addresses - audits, contact messages, the newsletter sign-up and the
+// account. The consultant's status and notes survive a recompute; a person with nothing left
+// (an account deleted with its data) is removed.
 
-/** Newer of two PocketBase date strings ('' counts as oldest). */
+/**
+ * Newer of two PocketBase date strings ('' counts as oldest).
+ * @param {string} a
+ * @param {string} b
+ */
 function later(a, b) {
   return String(a || '') > String(b || '') ? String(a || '') : String(b || '')
 }
 
-/** The newsletter row's status, read from `status` when the collection has it, else `active`. */
+/**
+ * The newsletter row's status, read from `status` when the collection has it, else `active`.
+ * @param {core.Record} row
+ */
 function newsletterStatus(row) {
   const status = row.getString('status')
   if (status) return status
@@ -17,13 +26,118 @@ function newsletterStatus(row) {
 }
 
 /**
- * Brings the person of `rawEmail` up to date with the rows that carry that address. Never
- * throws: an after-save hook that throws would answer an error for a record that WAS saved.
+ * An address as people are keyed: trimmed and lowercased ('' for none).
+ * @param {unknown} email
  */
-function refreshPerson(app, rawEmail) {
-  const email = String(rawEmail || '')
+function normalEmail(email) {
+  return String(email || '')
     .trim()
     .toLowerCase()
+}
+
+/**
+ * A JSON field's value as a plain value (PocketBase hands JSON fields to hooks as raw bytes).
+ * @param {unknown} value
+ */
+function jsonValue(value) {
+  if (value === null || value === undefined) return null
+  try {
+    return JSON.parse(typeof value === 'string' ? value : toString(value))
+  } catch (_) {
+    return null
+  }
+}
+
+/**
+ * The addresses a person had before the current one (lowercased, oldest first).
+ * @param {core.Record} person
+ * @returns {string[]}
+ */
+function previousEmailsOf(person) {
+  const list = jsonValue(person.get('previousEmails'))
+  if (!Array.isArray(list)) return []
+  const out = []
+  for (const item of list) {
+    const email = normalEmail(item)
+    if (email && out.indexOf(email) < 0) out.push(email)
+  }
+  return out
+}
+
+/**
+ * Every address of a person: the current one first, then the previous ones.
+ * @param {core.Record} person
+ */
+function addressesOf(person) {
+  const current = normalEmail(person.getString('email'))
+  return [current].concat(previousEmailsOf(person).filter((e) => e !== current))
+}
+
+/**
+ * How a string appears inside a stored JSON array: its JSON form, and Go's form of it (Go's
+ * encoder writes <, > and & as \u003c, \u003e, \u0026).
+ * @param {string} email
+ */
+function jsonForms(email) {
+  const plain = JSON.stringify(email)
+  const go = plain.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+  return plain === go ? [plain] : [plain, go]
+}
+
+/**
+ * The person an address belongs to: the one whose current address it is, else the one that had
+ * it before an e-mail change. Null when nobody has it.
+ * @param {core.App} app
+ * @param {string} rawEmail
+ * @returns {core.Record | null}
+ */
+function findPersonByEmail(app, rawEmail) {
+  const email = normalEmail(rawEmail)
+  if (!email) return null
+  const current = app.findRecordsByFilter('people', 'email = {:email}', '', 1, 0, { email: email })
+  if (current.length) return current[0]
+  for (const form of jsonForms(email)) {
+    const row = new DynamicModel({ id: '' })
+    try {
+      app
+        .db()
+        .newQuery(
+          "SELECT id FROM people WHERE previousEmails NOT IN ('', '[]', 'null') AND instr(previousEmails, {:form}) > 0 LIMIT 1",
+        )
+        .bind({ form: form })
+        .one(row)
+    } catch (_) {
+      continue // no row
+    }
+    if (row.id) return app.findRecordById('people', row.id)
+  }
+  return null
+}
+
+/**
+ * `field IN ({:a0}, {:a1}, ...)` and its parameters, for a list of addresses.
+ * @param {string} field
+ * @param {string[]} addresses
+ */
+function inAddresses(field, addresses) {
+  /** @type {Record<string, string>} */
+  const params = {}
+  const names = addresses.map((address, i) => {
+    params['a' + i] = address
+    return '{:a' + i + '}'
+  })
+  return { sql: field + ' IN (' + names.join(', ') + ')', params: params }
+}
+
+/**
+ * Brings the person of `rawEmail` (their current address or a previous one) up to date with the
+ * rows that carry any of their addresses. Never throws: an after-save hook that throws would
+ * answer an error for a record that WAS saved.
+ * @param {core.App} app
+ * @param {string} rawEmail
+ */
+function refreshPerson(app, rawEmail) {
+  const email = normalEmail(rawEmail)
   if (!email) return
   try {
     refreshPersonOrThrow(app, email)
@@ -37,13 +151,22 @@ function refreshPerson(app, rawEmail) {
   }
 }
 
+/**
+ * @param {core.App} app
+ * @param {string} email
+ */
 function refreshPersonOrThrow(app, email) {
-  const params = { email: email }
+  const person = findPersonByEmail(app, email)
+  const addresses = person ? addressesOf(person) : [email]
+  const match = inAddresses('email', addresses)
+  const params = match.params
+
   const audits = new DynamicModel({ count: 0, best: 0, last: '' })
   app
     .db()
     .newQuery(
-      'SELECT COUNT(*) AS count, CAST(COALESCE(MAX(overallScore), 0) AS INTEGER) AS best, COALESCE(MAX(created), "") AS last FROM audits WHERE email = {:email}',
+      'SELECT COUNT(*) AS count, CAST(COALESCE(MAX(overallScore), 0) AS INTEGER) AS best, COALESCE(MAX(created), "") AS last FROM audits WHERE ' +
+        match.sql,
     )
     .bind(params)
     .one(audits)
@@ -52,7 +175,9 @@ function refreshPersonOrThrow(app, email) {
     app
       .db()
       .newQuery(
-        'SELECT CAST(COALESCE(overallScore, 0) AS INTEGER) AS score FROM audits WHERE email = {:email} ORDER BY created DESC LIMIT 1',
+        'SELECT CAST(COALESCE(overallScore, 0) AS INTEGER) AS score FROM audits WHERE ' +
+          match.sql +
+          ' ORDER BY created DESC LIMIT 1',
       )
       .bind(params)
       .one(latestAudit)
@@ -61,7 +186,8 @@ function refreshPersonOrThrow(app, email) {
   app
     .db()
     .newQuery(
-      'SELECT COUNT(*) AS count, COALESCE(MAX(created), "") AS last FROM contacts WHERE email = {:email}',
+      'SELECT COUNT(*) AS count, COALESCE(MAX(created), "") AS last FROM contacts WHERE ' +
+        match.sql,
     )
     .bind(params)
     .one(contacts)
@@ -69,14 +195,21 @@ function refreshPersonOrThrow(app, email) {
   let name = ''
   let lastActivity = later(audits.last, contacts.last)
   if (contacts.count > 0) {
-    const latest = app.findRecordsByFilter('contacts', 'email = {:email}', '-created', 1, 0, params)
+    const latest = app.findRecordsByFilter(
+      'contacts',
+      addresses.map((_, i) => 'email = {:a' + i + '}').join(' || '),
+      '-created',
+      1,
+      0,
+      params,
+    )
     if (latest.length) name = latest[0].getString('name')
   }
 
   let newsletter = ''
   const subs = app.findRecordsByFilter(
     'newsletter_subscriptions',
-    'email = {:email}',
+    addresses.map((_, i) => 'email = {:a' + i + '}').join(' || '),
     '-created',
     1,
     0,
@@ -90,17 +223,21 @@ function refreshPersonOrThrow(app, email) {
 
   let userId = ''
   let user = null
-  // Sign-up keeps the address as typed: compare lowercased.
-  const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, params)
-  if (users.length) user = users[0]
+  // Sign-up keeps the address as typed before it was normalised: compare lowercased. The
+  // current address's account first.
+  for (let i = 0; i < addresses.length && !user; i++) {
+    const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
+      email: addresses[i],
+    })
+    if (users.length) user = users[0]
+  }
   if (user) {
     userId = user.id
-    if (!name) name = user.getString('fullName')
+    // The name the member gave their account (they can change it in Settings) wins.
+    if (user.getString('fullName')) name = user.getString('fullName')
     lastActivity = later(lastActivity, user.getString('created'))
   }
 
-  const existing = app.findRecordsByFilter('people', 'email = {:email}', '', 1, 0, params)
-  const person = existing.length ? existing[0] : null
   if (audits.count === 0 && contacts.count === 0 && subs.length === 0 && !user) {
     if (person) app.delete(person)
     return
@@ -110,9 +247,9 @@ function refreshPersonOrThrow(app, email) {
   if (!person) {
     record.set('email', email)
     record.set('status', 'new')
-    record.set('firstTouch', firstTouchOf(app, email))
+    record.set('firstTouch', firstTouchOf(app, addresses))
   } else if (!hasTouch(record.get('firstTouch'))) {
-    record.set('firstTouch', firstTouchOf(app, email))
+    record.set('firstTouch', firstTouchOf(app, addresses))
   }
   record.set('name', name)
   record.set('auditCount', audits.count)
@@ -125,6 +262,7 @@ function refreshPersonOrThrow(app, email) {
   app.save(record)
 }
 
+/** @param {unknown} value */
 function hasTouch(value) {
   if (!value) return false
   let touch = value
@@ -138,16 +276,25 @@ function hasTouch(value) {
   return !!touch && typeof touch === 'object' && Object.keys(touch).length > 0
 }
 
-/** The oldest first touch recorded on this address's audits or messages, or null. */
-function firstTouchOf(app, email) {
+/**
+ * The oldest first touch recorded on these addresses' audits or messages, or null.
+ * @param {core.App} app
+ * @param {string[]} addresses
+ */
+function firstTouchOf(app, addresses) {
+  const audits = inAddresses('email', addresses)
   const row = new DynamicModel({ touch: '' })
   try {
     app
       .db()
       .newQuery(
-        "SELECT touch FROM (SELECT firstTouch AS touch, created FROM audits WHERE email = {:email} UNION ALL SELECT firstTouch AS touch, created FROM contacts WHERE email = {:email}) WHERE touch IS NOT NULL AND touch NOT IN ('', 'null', '{}') ORDER BY created ASC LIMIT 1",
+        'SELECT touch FROM (SELECT firstTouch AS touch, created FROM audits WHERE ' +
+          audits.sql +
+          ' UNION ALL SELECT firstTouch AS touch, created FROM contacts WHERE ' +
+          audits.sql +
+          ") WHERE touch IS NOT NULL AND touch NOT IN ('', 'null', '{}') ORDER BY created ASC LIMIT 1",
       )
-      .bind({ email: email })
+      .bind(audits.params)
       .one(row)
   } catch (_) {
     return null
@@ -159,7 +306,10 @@ function firstTouchOf(app, email) {
   }
 }
 
-/** Refreshes the person of every e-mail anywhere (the migration that adds people runs it). */
+/**
+ * Refreshes the person of every e-mail anywhere (the migration that adds people runs it).
+ * @param {core.App} app
+ */
 function refreshEveryone(app) {
   const seen = {}
   for (const table of ['audits', 'contacts', 'newsletter_subscriptions', 'users']) {
@@ -177,4 +327,12 @@ function refreshEveryone(app) {
   }
 }
 
-module.exports = { refreshPerson, refreshEveryone, newsletterStatus }
+module.exports = {
+  refreshPerson,
+  refreshEveryone,
+  newsletterStatus,
+  normalEmail,
+  findPersonByEmail,
+  addressesOf,
+  previousEmailsOf,
+}

@@ -152,9 +152,24 @@ export async function deleteAccountOnServer(
   return pb.send('/api/account/delete', { method: 'POST', body: { password } })
 }
 
-/** What the audits rules let this user read (own, and free ones with a verified e-mail). */
+/**
+ * The dashboard's audits: the signed-in user's own, and the free ones made with their e-mail
+ * once it is verified. The server filters by this session's id and e-mail (and its rules still
+ * decide what anyone may read): without the filter an admin, whom the rules let read every
+ * audit, would get every visitor's audits on their own dashboard.
+ */
+export function ownAuditsFilter(pb: PocketBase): string {
+  const user = pb.authStore.record
+  if (!user?.id) throw new Error('Not signed in')
+  const own = pb.filter('user = {:id}', { id: user.id })
+  if (!user.verified || typeof user.email !== 'string' || !user.email) return own
+  return `${own} || ${pb.filter('email = {:email}', { email: user.email.toLowerCase() })}`
+}
+
 export async function fetchAudits(pb: PocketBase): Promise<AuditRecord[]> {
-  return pb.collection(collections.audits).getFullList<AuditRecord>({ sort: '-created' })
+  return pb
+    .collection(collections.audits)
+    .getFullList<AuditRecord>({ filter: ownAuditsFilter(pb), sort: '-created' })
 }
 
 export async function deleteAudit(pb: PocketBase, auditId: string): Promise<void> {

@@ -71,7 +71,8 @@ const BAND_FILTERS: Record<PeopleBand, string> = {
 export function peopleFilter(pb: PocketBase, filter: PeopleFilter): string {
   const parts: string[] = []
   const search = filter.search.trim().replace(/%/g, '\\%')
-  if (search) parts.push(pb.filter('(email ~ {:q} || name ~ {:q})', { q: search }))
+  if (search)
+    parts.push(pb.filter('(email ~ {:q} || name ~ {:q} || previousEmails ~ {:q})', { q: search }))
   if (filter.status) parts.push(pb.filter('status = {:status}', { status: filter.status }))
   if (filter.band) parts.push(`(${BAND_FILTERS[filter.band]})`)
   if (filter.since)
@@ -111,7 +112,9 @@ export async function getPersonPage(pb: PocketBase, id: string): Promise<PersonP
     if ((err as { status?: number }).status === 404) return null
     throw err
   }
-  const byEmail = pb.filter('email = {:email}', { email: person.email })
+  // Every address the person had: an account's e-mail change keeps the old one on the person.
+  const addresses = [person.email, ...(person.previousEmails ?? [])]
+  const byEmail = addresses.map((email) => pb.filter('email = {:email}', { email })).join(' || ')
   const [audits, messages, subscriptions, updates] = await Promise.all([
     pb
       .collection(collections.audits)

@@ -146,6 +146,8 @@ export interface PersonRecord extends RecordModel {
   userId: string
   lastActivityAt: string
   firstTouch: FirstTouch | null
+  /** The addresses the person had before an account's e-mail change, oldest first. */
+  previousEmails?: string[] | null
   created: string
 }
 
