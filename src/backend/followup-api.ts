@@ -187,6 +187,8 @@ export interface BookingReport {
   audit?: string
   /** The e-mail the scheduler was filled in with. */
   email?: string
+  /** The page the booking was made on (for the funnel). */
+  path?: string
 }
 
 /**

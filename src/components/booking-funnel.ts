@@ -27,6 +27,7 @@ export function bookingReport(context: BookingContext): BookingReport {
     : { ref: mailLinkFor(context.email) }
   if (!report.audit && !report.ref) delete report.ref
   if (context.email?.trim()) report.email = context.email.trim()
+  if (typeof location !== 'undefined') report.path = location.pathname.slice(0, 200)
   return report
 }
 
