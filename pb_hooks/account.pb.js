@@ -6,8 +6,8 @@
 //     member audit, whatever address it carries,
 //   - their newsletter subscription (by e-mail when verified; unverified, only the row their
 //     own sign-up created, so nobody can unsubscribe an address they do not control),
-//   - queued or sent mails built from those audits (they carry copies of the answers) and the
-//     subscription's confirmation mail,
+//   - queued or sent mails built from those audits (they carry copies of the answers), the
+//     subscription's confirmation mail and the account's own mails (they carry its address),
 //   - the user.
 // Answers: 200 {deleted: {...counts}}; 400 with data.password on a wrong password (nothing
 // deleted); 401 without a user token; 429 after repeated wrong passwords (this route would
@@ -70,14 +70,9 @@ routerAdd(
           }
         }
         for (const id of Object.keys(audits)) {
-          for (const mail of txApp.findRecordsByFilter(
-            'mail_outbox',
-            'sourceId = {:id}',
-            '',
-            0,
-            0,
-            { id },
-          )) {
+          for (const mail of txApp.findRecordsByFilter('deliveries', 'sourceId = {:id}', '', 0, 0, {
+            id,
+          })) {
             txApp.delete(mail)
             deleted.mails++
           }
@@ -100,7 +95,7 @@ routerAdd(
           )) {
             // Its confirmation mail too (it carries the address and a signed link).
             for (const mail of txApp.findRecordsByFilter(
-              'mail_outbox',
+              'deliveries',
               'sourceId = {:id}',
               '',
               0,
@@ -115,6 +110,12 @@ routerAdd(
           }
         }
 
+        for (const mail of txApp.findRecordsByFilter('deliveries', 'sourceId = {:id}', '', 0, 0, {
+          id: userId,
+        })) {
+          txApp.delete(mail)
+          deleted.mails++
+        }
         txApp.delete(user)
         deleted.users++
       })

@@ -1,12 +1,13 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// The durable mail queue. Creating a contact or an audit queues its e-mails in
-// mail_outbox in the same transaction as the record; nothing is sent inside a request (an SMTP
-// server that never answers would hang it for minutes). A cron job sends due mail every
-// minute; POST /api/mail/flush (superusers) runs the same sender on demand.
+// Mail through the delivery queue (lib/deliveries.js, docs/decisions/024-one-delivery-queue.md).
+// Creating a contact or an audit queues its e-mails in `deliveries` in the same transaction as
+// the record; nothing is sent inside a request (an SMTP server that never answers would hang it
+// for minutes). A cron job sends due mail every minute; POST /api/mail/flush (superusers) runs the
+// same sender on demand, optionally as if at another time ({"now": "<ISO time>"}, for tests);
+// GET /api/mail/health (admins, superusers) says how mail is doing, for the console.
 // SMTP comes from env on every start: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_TLS,
 // MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL and BOOKING_URL
-// are used for links. Mail to visitors is limited (lib/mail-queue.js withinVisitorLimits): one
-// results mail per address a day, a daily cap per IP; owner notifications are sent first.
+// are used for links. Limits (per recipient, per IP, the owner's hourly cap) are the queue's.
 
 onBootstrap((e) => {
   e.next()
@@ -20,7 +21,7 @@ onBootstrap((e) => {
     if (!serving) return
     if (!smtp) {
       console.log(
-        'mail: SMTP_HOST is not set - e-mails are kept in mail_outbox (pending) and NOT sent. ' +
+        'mail: SMTP_HOST is not set - e-mails are kept in the delivery queue (pending) and NOT sent. ' +
           'Set SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASS, or run `npm run mail:dev` and start with SMTP_HOST=127.0.0.1 SMTP_PORT=2525.',
       )
     } else {
@@ -62,22 +63,12 @@ onRecordCreateRequest(
 )
 
 // Queue inside the record's own save: one transaction around the record's INSERT and its
-// outbox rows, so a mail is queued exactly when its record exists. The execute hook runs after
-// validation, so the write lock is held only for the inserts. Inside a batch request this
-// joins the batch's transaction. Queueing never throws (a create must not fail because of mail).
+// deliveries, so a mail is queued exactly when its record exists and two creates at once cannot
+// both pass a cap. The execute hook runs after validation, so the write lock is held only for the
+// inserts. Inside a batch request this joins the batch's transaction. Queueing never throws (a
+// create must not fail because of mail).
 onRecordCreateExecute(
   (e) => {
-    let queue = null
-    let rows = []
-    try {
-      queue = require(`${__hooks}/lib/mail-queue.js`)
-      rows = queue.prepareMail(e.app, e.record)
-    } catch (err) {
-      e.app
-        .logger()
-        .error('mail: could not prepare mail', 'recordId', e.record.id, 'error', String(err))
-    }
-    if (rows.length === 0) return e.next()
     const clientIp = String(
       e.app.store().get(`mail-client-ip:${e.record.collection().name}:${e.record.id}`) || '',
     )
@@ -90,18 +81,9 @@ onRecordCreateExecute(
         } finally {
           e.app = outerApp
         }
-        // Inside the write transaction: two creates at once cannot both pass a limit.
-        let allowed = rows
-        try {
-          allowed = queue.withinVisitorLimits(txApp, e.record, rows, clientIp)
-        } catch (err) {
-          // Owner notifications still go; a visitor mail that cannot be checked does not.
-          allowed = rows.filter((row) => queue.isOwnerKind(row.kind))
-          e.app
-            .logger()
-            .error('mail: limit check failed', 'recordId', e.record.id, 'error', String(err))
-        }
-        queue.insertMail(txApp, e.record, allowed)
+        /** @type {typeof import('./lib/mail-queue.js')} */
+        const queue = require(`${__hooks}/lib/mail-queue.js`)
+        queue.queueRecordMail(txApp, e.record, clientIp)
       })
     } catch (err) {
       // Not saved (rolled back): a failed write or commit, not the visitor's input.
@@ -114,15 +96,36 @@ onRecordCreateExecute(
   'audits',
 )
 
-cronAdd('mail_outbox_sender', '* * * * *', () => {
-  const sender = require(`${__hooks}/lib/mail-sender.js`)
+// A run still waiting on a hung SMTP server holds its claim; do not start another one every
+// minute behind it. Its claim goes stale after a while and is retried then.
+cronAdd('mail_sender', '* * * * *', () => {
+  /** @type {typeof import('./lib/deliveries.js')} */
+  const deliveries = require(`${__hooks}/lib/deliveries.js`)
+  // $app is declared as the PocketBase wrapper; it is the app the hooks' libraries take.
+  const app = /** @type {core.App} */ (/** @type {unknown} */ ($app))
   try {
-    // A run still waiting on a hung SMTP server holds its claim; do not start another one
-    // every minute behind it. Its claim goes stale after a while and is retried then.
-    if (sender.isBusy($app)) return
-    sender.runMailSender($app)
+    if (deliveries.isBusy(app, 'mail')) return
+    deliveries.run(app, { channel: 'mail' })
   } catch (err) {
     $app.logger().error('mail: sender run failed', 'error', String(err))
+  }
+})
+
+// Claims left by a process that was killed mid-send go back to the queue when the server starts
+// (only `serve`: another command, e.g. `superuser upsert`, may run beside a live server).
+onBootstrap((e) => {
+  e.next()
+  if ($os.args.indexOf('serve') < 0) return
+  try {
+    /** @type {typeof import('./lib/deliveries.js')} */
+    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    const recovered = deliveries.recoverAfterRestart(e.app)
+    if (recovered > 0) {
+      console.log(`deliveries: ${recovered} send(s) cut off by the last stop are queued again.`)
+    }
+  } catch (err) {
+    // A new database: the table comes with the migrations, which run after this.
+    e.app.logger().warn('deliveries: nothing recovered at start', 'error', String(err))
   }
 })
 
@@ -130,9 +133,38 @@ routerAdd(
   'POST',
   '/api/mail/flush',
   (e) => {
-    const { runMailSender } = require(`${__hooks}/lib/mail-sender.js`)
+    /** @type {typeof import('./lib/deliveries.js')} */
+    const deliveries = require(`${__hooks}/lib/deliveries.js`)
     e.response.header().set('Cache-Control', 'no-store')
-    return e.json(200, runMailSender(e.app))
+    const body = e.requestInfo().body || {}
+    let now
+    if (body.now !== undefined && body.now !== null && body.now !== '') {
+      now = typeof body.now === 'string' ? Date.parse(body.now) : NaN
+      if (!isFinite(now)) {
+        throw new BadRequestError('`now` must be an ISO time.', {
+          now: new ValidationError('validation_invalid_date', 'Must be an ISO time.'),
+        })
+      }
+    }
+    return e.json(200, deliveries.run(e.app, { channel: 'mail', now }))
   },
   $apis.requireSuperuserAuth(),
+)
+
+routerAdd(
+  'GET',
+  '/api/mail/health',
+  (e) => {
+    if (
+      !e.hasSuperuserAuth() &&
+      !(e.auth && e.auth.collection().name === 'users' && e.auth.get('isAdmin') === true)
+    ) {
+      throw new ForbiddenError('Only the site admin can read the mail health.')
+    }
+    /** @type {typeof import('./lib/deliveries.js')} */
+    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    e.response.header().set('Cache-Control', 'no-store')
+    return e.json(200, deliveries.health(e.app, 'mail'))
+  },
+  $apis.requireAuth('users', '_superusers'),
 )

@@ -3,8 +3,8 @@
 // receiver that keeps every mail. While the crashes happen the server runs without SMTP, so mail
 // is only queued (durably, in the records' own transactions); `restartWithMail` then brings it
 // back with SMTP on, and the queue must send each mail exactly once. (A crash in the middle of
-// an SMTP send would leave that mail claimed for 10 minutes - pb_hooks/lib/mail-sender.js - far
-// longer than a soak, and is the queue's known at-least-once window.) Used by `npm run soak` (scripts/soak.mjs) and by the small soak
+// an SMTP send is the queue's known at-least-once window: the claim goes back to the queue when
+// the server starts again - pb_hooks/lib/deliveries.js.) Used by `npm run soak` (scripts/soak.mjs) and by the small soak
 // in `npm test` (tests/integration/soak.test.ts); the submissions themselves are
 // tests/integration/support/soak-run.ts.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -42,6 +42,7 @@ export async function startSoakEnvironment() {
     // Every simulated visitor sends from 127.0.0.1: one IP's daily cap on visitor mail would
     // stop their results mails, which the soak counts. (The flood phase uses its own IPs.)
     MAIL_VISITOR_PER_IP_PER_DAY: '100000',
+    OWNER_MAIL_PER_HOUR: '0',
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail

@@ -537,11 +537,12 @@ function newsletterConfirmMail(input) {
 }
 
 module.exports = {
-  // Building blocks and colours, for the account e-mails (lib/account-mail-templates.js).
+  // Building blocks and colours, for the account e-mails and the owner's digest.
   layout,
   heading,
   paragraph,
   button,
+  formatTime,
   colours: { INK, MUTED, SPRUCE, ACCENT },
   FONT,
   visitorResultsMail,

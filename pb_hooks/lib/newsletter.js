@@ -1,79 +1,36 @@
 /// <reference path="../../.pb-types/types.d.ts" />
-// The newsletter's states and its signed links. Owns newsletter_subscriptions.status:
+// The newsletter's states. Owns newsletter_subscriptions.status:
 //   pending       signed up, confirmation mail queued; removed after PENDING_DAYS
 //   active        confirmed from the mail's link (or by a signed-in user with a verified e-mail)
 //   unsubscribed  opted out; stays suppressed until a new sign-up is confirmed again
-// Links carry `<record id>.<HMAC-SHA256 of purpose, id and e-mail>`, keyed by NEWSLETTER_SECRET
-// or, without it, the generated key in app_secrets. A token for one purpose never works for the
-// other, and a changed id, e-mail or signature is refused.
+// The signed links are lib/newsletter-links.js (re-exported here).
 
-const { mailConfig } = require(`${__hooks}/lib/mail-config.js`)
-const { paths } = require(`${__hooks}/lib/shared.cjs`)
+/** @type {typeof import('./newsletter-links.js')} */
+const links = require('./newsletter-links.js')
+/** @type {typeof import('./deliveries.js')} */
+const deliveries = require('./deliveries.js')
 
-const COLLECTION = 'newsletter_subscriptions'
+const { COLLECTION, tokenFor, recordForToken, linksFor, unsubscribeHeaders } = links
 const PENDING_DAYS = 30
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
-const TOKEN = /^([a-z0-9]{15})\.([a-f0-9]{64})$/
-
-/** @param {core.App} app */
-function signingKey(app) {
-  const fromEnv = String($os.getenv('NEWSLETTER_SECRET') || '').trim()
-  if (fromEnv) return fromEnv
-  return app.findFirstRecordByData('app_secrets', 'name', 'newsletter_links').getString('value')
-}
-
-/** @param {core.App} app @param {'confirm' | 'unsubscribe'} purpose @param {core.Record} record */
-function tokenFor(app, purpose, record) {
-  const signed = `${purpose}:${record.id}:${record.getString('email')}`
-  return `${record.id}.${$security.hs256(signed, signingKey(app))}`
-}
 
 /**
- * The subscription a token was made for, or null for anything else: malformed, forged, altered,
- * made for the other purpose, or for a row that no longer exists.
- * @param {core.App} app @param {'confirm' | 'unsubscribe'} purpose @param {unknown} token
- */
-function recordForToken(app, purpose, token) {
-  const match = TOKEN.exec(typeof token === 'string' ? token : '')
-  if (!match) return null
-  let record
-  try {
-    record = app.findRecordById(COLLECTION, match[1])
-  } catch (_) {
-    return null
-  }
-  return $security.equal(tokenFor(app, purpose, record), match[0]) ? record : null
-}
-
-/** The confirm page, the unsubscribe page and the one-click endpoint of one subscription. */
-function linksFor(app, record) {
-  const appUrl = mailConfig(app).links.appUrl
-  const unsubscribe = tokenFor(app, 'unsubscribe', record)
-  return {
-    confirmUrl: `${appUrl}${paths.newsletterConfirm}/${tokenFor(app, 'confirm', record)}`,
-    unsubscribeUrl: `${appUrl}${paths.newsletterUnsubscribe}/${unsubscribe}`,
-    oneClickUrl: `${appUrl}/api/newsletter/unsubscribe?token=${unsubscribe}`,
-  }
-}
-
-/** RFC 8058 headers for every mail to a subscriber. */
-function unsubscribeHeaders(app, record) {
-  return {
-    'List-Unsubscribe': `<${linksFor(app, record).oneClickUrl}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }
-}
-
-/**
- * Queues the confirmation mail within the limits on visitor mail (one per address per
+ * Queues the confirmation mail in the delivery queue, within its limits (one per address per
  * MAIL_RESULTS_PER_RECIPIENT_HOURS, 24 by default, so a repeated sign-up changes nothing for the
- * inbox; the daily cap per IP). Never throws. Returns true when a mail was queued.
+ * inbox; the daily cap per IP). `clientIp` is the request's address, empty when the server signs
+ * up on a visitor's behalf. The mail is rendered when sent, with its signed links and
+ * List-Unsubscribe headers. Never throws. Returns true when a mail was queued.
+ * @param {core.App} app @param {core.Record} record @param {string} clientIp
  */
 function queueConfirmation(app, record, clientIp) {
   try {
-    const queue = require(`${__hooks}/lib/mail-queue.js`)
-    const headers = unsubscribeHeaders(app, record)
-    return queue.insertNewsletterConfirmation(app, record, headers, clientIp)
+    const result = deliveries.enqueue(app, {
+      kind: 'newsletter_confirm',
+      recipient: record.getString('email'),
+      sourceId: record.id,
+      clientIp: clientIp || '',
+    })
+    return result.queued
   } catch (err) {
     app
       .logger()

@@ -10,7 +10,7 @@ import {
   collections,
   type AuditRecord,
   type ContactRecord,
-  type MailOutboxRecord,
+  type DeliveryRecord,
   type NewsletterRecord,
   type NewsletterStatus,
 } from './types'
@@ -44,14 +44,22 @@ export type SubscriberListItem = Pick<
   'id' | 'email' | 'source' | 'status' | 'confirmedAt' | 'created'
 >
 export type FailedMailItem = Pick<
-  MailOutboxRecord,
-  'id' | 'to' | 'subject' | 'kind' | 'status' | 'attempts' | 'lastError' | 'created'
+  DeliveryRecord,
+  | 'id'
+  | 'recipient'
+  | 'subject'
+  | 'kind'
+  | 'status'
+  | 'attempts'
+  | 'lastError'
+  | 'lastErrorAt'
+  | 'created'
 >
 
 const AUDIT_LIST_FIELDS = 'id,email,overallScore,created,flow'
 const CONTACT_LIST_FIELDS = 'id,name,email,message,source,auditId,processed,created'
 const SUBSCRIBER_LIST_FIELDS = 'id,email,source,status,confirmedAt,created'
-const FAILED_MAIL_FIELDS = 'id,to,subject,kind,status,attempts,lastError,created'
+const FAILED_MAIL_FIELDS = 'id,recipient,subject,kind,status,attempts,lastError,lastErrorAt,created'
 
 const AUDIT_SORTS: Record<AuditSort, string> = {
   newest: '-created',
@@ -233,8 +241,8 @@ export async function exportActiveSubscribersCsv(pb: PocketBase): Promise<string
 
 export function listFailedMail(pb: PocketBase): Promise<FailedMailItem[]> {
   return listAll(pb, {
-    collection: collections.mailOutbox,
-    filter: 'status = "failed"',
+    collection: collections.deliveries,
+    filter: 'status = "failed" && channel = "mail"',
     sort: '-created',
     fields: FAILED_MAIL_FIELDS,
   })
@@ -242,17 +250,17 @@ export function listFailedMail(pb: PocketBase): Promise<FailedMailItem[]> {
 
 /**
  * Puts a failed mail back in the queue; the mail sender's cron picks it up. Only `status` is
- * sent: the mail_outbox update rule allows nothing else (the server resets the retry state).
+ * sent: the deliveries update rule allows nothing else (the server resets the retry state).
  */
 export function retryMail(pb: PocketBase, id: string): Promise<FailedMailItem> {
   return pb
-    .collection(collections.mailOutbox)
+    .collection(collections.deliveries)
     .update<FailedMailItem>(id, { status: 'pending' }, { fields: FAILED_MAIL_FIELDS })
 }
 
 // --- live updates -------------------------------------------------------------------------
 
-export type AdminCollection = 'audits' | 'contacts' | 'newsletter' | 'mailOutbox' | 'people'
+export type AdminCollection = 'audits' | 'contacts' | 'newsletter' | 'deliveries' | 'people'
 
 /**
  * Calls `onChange` whenever a record of the collection is created, updated or deleted (the

@@ -11,7 +11,7 @@ import type {
 } from '../config/record-codes'
 
 export type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus }
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+export type MailStatus = 'pending' | 'sending' | 'held' | 'sent' | 'failed' | 'cancelled'
 
 export interface AnswerRecord {
   value: string
@@ -86,16 +86,20 @@ export interface NewsletterRecord extends RecordModel {
   created: string
 }
 
-export interface MailOutboxRecord extends RecordModel {
-  to: string
+/** A row of the server's delivery queue (`deliveries`): a mail now, a webhook later. */
+export interface DeliveryRecord extends RecordModel {
+  kind: string
+  channel: string
+  class: string
+  recipient: string
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results' | 'newsletter_confirm'
   status: MailStatus
   attempts: number
   lastError: string
-  nextAttemptAt: string
+  lastErrorAt: string
+  runAt: string
   sentAt: string
   sourceId: string
   created: string
@@ -195,7 +199,7 @@ export const collections = {
   audits: 'audits',
   contacts: 'contacts',
   newsletter: 'newsletter_subscriptions',
-  mailOutbox: 'mail_outbox',
+  deliveries: 'deliveries',
   people: 'people',
   personUpdates: 'person_updates',
   events: 'events',

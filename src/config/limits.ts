@@ -56,6 +56,27 @@ export const BATCH_BODY_MAX_BYTES = 1024 * 1024
 export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
 
 /**
+ * The delivery queue (pb_hooks/lib/deliveries.js; defaults, the server's environment may change
+ * them, see README.md "E-mail"): how long a temporary fault is retried (MAIL_QUEUE_LIFETIME_HOURS,
+ * five days like Postfix), how many notifications the owner gets an hour before the rest wait for
+ * one hourly digest (OWNER_MAIL_PER_HOUR), and how many bulk mails go out a minute
+ * (NEWSLETTER_RATE_PER_MINUTE). 0 turns the last two off.
+ */
+export const DELIVERY_DEFAULTS = {
+  lifetimeHours: 120,
+  ownerMailPerHour: 6,
+  newsletterRatePerMinute: 120,
+} as const
+
+/**
+ * Account mails to one address (verification, password reset, e-mail change, new sign-in alert):
+ * at most this many of each kind a day, and never two within `spacingMinutes` (PocketBase's own
+ * resend window, which the dashboard tells people about), however often someone asks. A reset
+ * link that was used starts the count again.
+ */
+export const ACCOUNT_MAIL_CAP = { perDay: 3, spacingMinutes: 2 } as const
+
+/**
  * An account whose e-mail is still unverified this many days after sign-up is deleted
  * (pb_hooks/account-cleanup.pb.js); UNVERIFIED_ACCOUNT_DAYS in the server's environment overrides.
  */

@@ -12,6 +12,8 @@ export {
   textLimits,
   UNVERIFIED_ACCOUNT_DAYS,
   VISITOR_MAIL_DEFAULTS,
+  DELIVERY_DEFAULTS,
+  ACCOUNT_MAIL_CAP,
 } from './limits'
 export { contactSourceLabels, flowLabels, label, newsletterSourceLabels } from './labels'
 export { SCORE_BANDS, scoreBand } from './score-bands'

@@ -364,10 +364,12 @@ test.describe('the console', () => {
       .collection('newsletter_subscriptions')
       .create({ email: `reader@${domain}`, source: 'footer' })
     const su = await superuser()
-    const failed = await su.collection('mail_outbox').create({
-      to: `bounced@${domain}`,
+    const failed = await su.collection('deliveries').create({
+      recipient: `bounced@${domain}`,
       subject: 'Your Business Efficiency Audit results',
       kind: 'visitor_results',
+      channel: 'mail',
+      class: 'visitor',
       status: 'failed',
       attempts: 5,
       lastError: 'connection refused',
@@ -388,7 +390,7 @@ test.describe('the console', () => {
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),
     ).toBeVisible()
     await expect
-      .poll(async () => (await su.collection('mail_outbox').getOne(failed.id)).status)
+      .poll(async () => (await su.collection('deliveries').getOne(failed.id)).status)
       .not.toBe('failed')
   })
 

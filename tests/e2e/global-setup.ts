@@ -57,6 +57,8 @@ export default async function globalSetup() {
     // Every browser test sends from 127.0.0.1 (like the rate-limit exemption below): no daily
     // cap on visitor mail per IP here; tests/integration/mail-limits.test.ts tests the cap.
     MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
+    // Nor the owner's hourly cap (one notification of each kind per IP an hour, then a digest).
+    OWNER_MAIL_PER_HOUR: '0',
   }
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,

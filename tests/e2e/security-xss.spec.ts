@@ -168,7 +168,7 @@ test('visitor markup stays text in the report, the console, the dashboard and th
     headers: { authorization: su.authStore.token },
   })
   expect(flush.status).toBe(200)
-  const mails = await su.collection('mail_outbox').getFullList({
+  const mails = await su.collection('deliveries').getFullList({
     filter: sources.map((id) => su.filter('sourceId = {:id}', { id })).join(' || '),
   })
   // Both audits name the visitor's address: one results mail per address a day.

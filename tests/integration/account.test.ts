@@ -82,11 +82,13 @@ async function subscribe(email: string, source = 'footer'): Promise<void> {
 
 /** A mail row that copies an audit, as the mail queue writes them (only superusers create). */
 async function queuedMail(su: PocketBase, to: string, sourceId: string): Promise<string> {
-  const mail = await su.collection('mail_outbox').create({
-    to,
+  const mail = await su.collection('deliveries').create({
+    recipient: to,
     subject: 'Your results',
     text: 'copy of the answers',
     kind: 'visitor_results',
+    channel: 'mail',
+    class: 'visitor',
     status: 'pending',
     sourceId,
   })
@@ -99,7 +101,7 @@ async function mailsFrom(su: PocketBase, auditIds: string[]): Promise<number> {
   for (const id of auditIds) {
     count += (
       await su
-        .collection('mail_outbox')
+        .collection('deliveries')
         .getFullList({ filter: su.filter('sourceId = {:id}', { id }) })
     ).length
   }
@@ -123,8 +125,8 @@ async function rowsOf(su: PocketBase, user: { id: string; email: string }) {
       .length,
     mails: (
       await su
-        .collection('mail_outbox')
-        .getFullList({ filter: su.filter('to = {:email}', { email: user.email }) })
+        .collection('deliveries')
+        .getFullList({ filter: su.filter('recipient = {:email}', { email: user.email }) })
     ).length,
   }
 }
@@ -244,16 +246,20 @@ describe('POST /api/account/delete', () => {
 
     // The subscription's confirmation mail goes with it.
     const aliceConfirmations = (
-      await su.collection('mail_outbox').getFullList({
-        filter: su.filter('kind = "newsletter_confirm" && to = {:email}', { email: alice.email }),
+      await su.collection('deliveries').getFullList({
+        filter: su.filter('kind = "newsletter_confirm" && recipient = {:email}', {
+          email: alice.email,
+        }),
       })
     ).length
     expect(aliceConfirmations).toBe(1)
+    // And the account's own mails (they carry the address).
+    const aliceAccountMails = await mailsFrom(su, [alice.id])
     const result = await deleteAccountOnServer(alice.pb, alice.password)
     expect(result.deleted).toEqual({
       audits: 4,
       newsletterSubscriptions: 1,
-      mails: aliceMails + aliceConfirmations,
+      mails: aliceMails + aliceConfirmations + aliceAccountMails,
       users: 1,
     })
 
@@ -273,7 +279,7 @@ describe('POST /api/account/delete', () => {
     expect(await mailsFrom(su, [...bobAudits, strangerAudit])).toBe(before.bobMails)
     for (const id of [...bobAudits, strangerAudit])
       await expect(su.collection('audits').getOne(id)).resolves.toBeTruthy()
-    await expect(su.collection('mail_outbox').getOne(bobMail)).resolves.toBeTruthy()
+    await expect(su.collection('deliveries').getOne(bobMail)).resolves.toBeTruthy()
 
     // The account is gone: the old password no longer signs in.
     await expect(

@@ -223,10 +223,12 @@ describe('messages, subscribers and failed mail', () => {
   })
 
   it('re-queues a failed e-mail with only a status change', async () => {
-    const mail = await su.collection('mail_outbox').create({
-      to: `bounced-${tag}@example.com`,
+    const mail = await su.collection('deliveries').create({
+      recipient: `bounced-${tag}@example.com`,
       subject: 'Your audit results',
       kind: 'visitor_results',
+      channel: 'mail',
+      class: 'visitor',
       status: 'failed',
       attempts: 5,
       lastError: 'connection refused',

@@ -13,6 +13,9 @@ export function harnessEnv(extra: Record<string, string> = {}): Record<string, s
     // assertions depend on the order of test files. tests/integration/mail-limits.test.ts sets
     // a small cap on its own server.
     MAIL_VISITOR_PER_IP_PER_DAY: '1000000',
+    // The same for the owner's hourly cap (one notification of each kind per IP an hour, the
+    // rest in a digest): tests/integration/mail-owner-digest.test.ts turns it on.
+    OWNER_MAIL_PER_HOUR: '0',
     ...extra,
   }
 }

@@ -10,7 +10,7 @@ describe('the test server', () => {
   it('has every collection of the data model', async () => {
     const su = await superuserClient()
     const names = (await su.collections.getFullList()).map((c) => c.name)
-    for (const name of ['users', 'audits', 'contacts', 'newsletter_subscriptions', 'mail_outbox']) {
+    for (const name of ['users', 'audits', 'contacts', 'newsletter_subscriptions', 'deliveries']) {
       expect(names).toContain(name)
     }
   })

@@ -56,11 +56,7 @@ describe('a contact message', () => {
 
     const queued = await server.outboxFor(contact.id)
     expect(queued).toHaveLength(1)
-    expect(queued[0]).toMatchObject({
-      kind: 'owner_contact',
-      to: OWNER_EMAIL,
-      replyTo: contact.email,
-    })
+    expect(queued[0]).toMatchObject({ kind: 'owner_contact', recipient: OWNER_EMAIL })
 
     await deliver(contact.id)
     await receiver.waitFor(() => mailsMentioning(marker).length >= 1)
@@ -81,7 +77,12 @@ describe('a contact message', () => {
     await new Promise((r) => setTimeout(r, 300))
     expect(mailsMentioning(marker)).toHaveLength(1)
     const [row] = await server.outboxFor(contact.id)
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: '' })
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: '',
+      replyTo: contact.email,
+    })
     expect(row.sentAt).not.toBe('')
   })
 
@@ -149,7 +150,7 @@ describe('an audit', () => {
 
     const queued = await server.outboxFor(submission.id)
     expect(queued.map((row) => row.kind).sort()).toEqual(['owner_audit', 'visitor_results'])
-    expect(queued.find((row) => row.kind === 'visitor_results')?.to).toBe(email)
+    expect(queued.find((row) => row.kind === 'visitor_results')?.recipient).toBe(email)
 
     await deliver(submission.id)
     await receiver.waitFor(
@@ -240,6 +241,23 @@ describe('an audit', () => {
   })
 })
 
+describe('a record deleted before its mail went out', () => {
+  it('fails the mail at once with the reason, and sends nothing', async () => {
+    const member = await createUser({ url: server.url, label: 'deleter' })
+    const submission = {
+      ...auditSubmission({ email: member.email, flow: 'member' }),
+      user: member.id,
+    }
+    await member.pb.collection('audits').create(submission)
+    await member.pb.collection('audits').delete(submission.id)
+    await server.flush()
+    const [row] = await server.outboxFor(submission.id)
+    expect(row).toMatchObject({ kind: 'owner_audit', status: 'failed', html: '', attempts: 1 })
+    expect(row.lastError).toContain('no longer exists')
+    expect(mailsMentioning(submission.id)).toHaveLength(0)
+  })
+})
+
 describe('overlapping sender runs', () => {
   it('never send a mail twice', async () => {
     const contacts = Array.from({ length: 12 }, (_, i) => ({
@@ -276,7 +294,7 @@ describe('overlapping sender runs', () => {
 
     // Another run claimed it a minute ago and is still sending.
     await server.su
-      .collection('mail_outbox')
+      .collection('deliveries')
       .update(row.id, { status: 'sending', claimedAt: minutesAgo(1) })
     await server.flush()
     await new Promise((r) => setTimeout(r, 300))
@@ -284,7 +302,7 @@ describe('overlapping sender runs', () => {
     expect((await server.outboxFor(contact.id))[0].status).toBe('sending')
 
     // That run died 11 minutes ago: its claim counts as a failed attempt and the mail goes out.
-    await server.su.collection('mail_outbox').update(row.id, { claimedAt: minutesAgo(11) })
+    await server.su.collection('deliveries').update(row.id, { claimedAt: minutesAgo(11) })
     await deliver(contact.id)
     await receiver.waitFor(() => mailsMentioning(contact.message).length === 1)
     expect((await server.outboxFor(contact.id))[0]).toMatchObject({ status: 'sent', attempts: 2 })

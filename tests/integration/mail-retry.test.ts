@@ -1,18 +1,20 @@
-// The queue when SMTP is down: creates never wait, mail waits with its error, backs off
-// exponentially, is delivered exactly once when SMTP returns, and gives up after the maximum
-// number of attempts. "Down" means nothing listens on the configured port.
+// The queue when SMTP is down: creates never wait, mail waits with its error and backs off
+// exponentially with jitter, is retried for the whole lifetime (MAIL_QUEUE_LIFETIME_HOURS, five
+// days) - far past the old 8 attempts - and is delivered exactly once when SMTP returns. Past its
+// lifetime it fails with the reason, and the console's Retry gives it a new life. "Down" means
+// nothing listens on the configured port. Time moves through the flush endpoint, never by sleeping.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort } from '../../scripts/pocketbase.mjs'
-import { recordId, uniqueEmail } from './helpers'
+import { createUser, recordId, uniqueEmail } from './helpers'
 import { startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
 
-/** The sender gives up after this many attempts (MAX_ATTEMPTS in pb_hooks/lib/mail-sender.js). */
-const MAX_ATTEMPTS = 8
 const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const LIFETIME_HOURS = 120
 
 let smtpPort: number
 let server: MailServer
@@ -51,8 +53,8 @@ async function onlyRow(sourceId: string): Promise<OutboxRow> {
   return rows[0]
 }
 
-function msBetween(later: string, earlier: string): number {
-  return Date.parse(later.replace(' ', 'T')) - Date.parse(earlier.replace(' ', 'T'))
+function ms(time: string): number {
+  return Date.parse(time.replace(' ', 'T'))
 }
 
 describe('with the SMTP server down', () => {
@@ -64,8 +66,14 @@ describe('with the SMTP server down', () => {
     await server.flush()
     const waiting = await onlyRow(contact.id)
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(waiting.lastError).toMatch(/connect|refused/i)
-    expect(msBetween(waiting.nextAttemptAt, waiting.updated)).toBe(1 * MINUTE)
+    expect(waiting.lastError).toMatch(/connection refused/i)
+    // The first back-off: a minute, less up to half of it (jitter).
+    const wait = ms(waiting.runAt) - ms(waiting.lastErrorAt)
+    expect(wait).toBeGreaterThanOrEqual(MINUTE / 2)
+    expect(wait).toBeLessThanOrEqual(MINUTE)
+    expect(waiting.errorLog).toEqual([
+      expect.objectContaining({ attempt: 1, permanent: false, error: waiting.lastError }),
+    ])
 
     // Not due yet: a flush right away leaves it alone.
     await server.flush()
@@ -82,33 +90,54 @@ describe('with the SMTP server down', () => {
     expect(receiver.mails.filter((m) => m.text.includes(marker))).toHaveLength(1)
   })
 
-  it(`backs off 1, 2, 4... minutes, marks the mail failed after ${MAX_ATTEMPTS} attempts and never retries it`, async () => {
+  it('retries a refused connection past the old 8 attempts, for five days, then fails it with the reason; Retry gives it a new life', async () => {
     const marker = `marker-${recordId()}`
     const { contact } = await createContact(marker)
+    const created = ms((await onlyRow(contact.id)).created)
 
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      if (attempt > 1) await server.makeDue((await onlyRow(contact.id)).id)
-      await server.flush()
+    // Twelve attempts, each when the last back-off says: doubling from a minute, capped at an
+    // hour, each between half and all of that.
+    let now = Date.now()
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      await server.flush(new Date(now))
       const row = await onlyRow(contact.id)
-      expect(row.attempts).toBe(attempt)
-      expect(row.lastError).not.toBe('')
-      if (attempt < MAX_ATTEMPTS) {
-        expect(row.status).toBe('pending')
-        const backoff = Math.min(2 ** (attempt - 1), 60)
-        expect(msBetween(row.nextAttemptAt, row.updated)).toBe(backoff * MINUTE)
-      } else {
-        expect(row.status).toBe('failed')
-        expect(row.nextAttemptAt).toBe('')
-      }
+      expect(row).toMatchObject({ status: 'pending', attempts: attempt })
+      expect(row.lastError).toMatch(/connection refused/i)
+      const full = Math.min(2 ** (attempt - 1) * MINUTE, HOUR)
+      const wait = ms(row.runAt) - now
+      expect(wait).toBeGreaterThanOrEqual(full / 2 - 1)
+      expect(wait).toBeLessThanOrEqual(full + 1)
+      now = ms(row.runAt) + 1000
     }
+    const twelfth = await onlyRow(contact.id)
+    expect(ms(twelfth.expiresAt) - created).toBe(LIFETIME_HOURS * HOUR)
+    // The log keeps the first attempt and the last four.
+    expect(twelfth.errorLog?.map((entry) => entry.attempt)).toEqual([1, 9, 10, 11, 12])
 
-    // SMTP is back, but a failed mail stays failed.
-    receiver = await startSmtpReceiver(smtpPort)
+    // Four days later: still pending.
+    await server.flush(new Date(created + 96 * HOUR))
+    expect(await onlyRow(contact.id)).toMatchObject({ status: 'pending', attempts: 13 })
+
+    // Past five days the next retry would fall after the end of its life: failed, with why.
+    await server.flush(new Date(created + LIFETIME_HOURS * HOUR - 10 * MINUTE))
     const failed = await onlyRow(contact.id)
-    await server.makeDue(failed.id)
-    await server.flush()
+    expect(failed.status).toBe('failed')
+    expect(failed.lastError).toMatch(/^Gave up after 14 attempts over 120 h: .*connection refused/)
+
+    // SMTP is back, but a failed mail stays failed...
+    receiver = await startSmtpReceiver(smtpPort)
+    await server.flush(new Date(created + 200 * HOUR))
     await new Promise((r) => setTimeout(r, 300))
     expect(receiver.mails.filter((m) => m.text.includes(marker))).toHaveLength(0)
-    expect(await onlyRow(contact.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS })
+
+    // ...until the consultant presses Retry: due now, a new lifetime, sent once.
+    const admin = await createUser({ url: server.url, isAdmin: true, label: 'retry-admin' })
+    await admin.pb.collection('deliveries').update(failed.id, { status: 'pending' })
+    const requeued = await onlyRow(contact.id)
+    expect(requeued.status).toBe('pending')
+    expect(ms(requeued.expiresAt) - ms(requeued.runAt)).toBe(LIFETIME_HOURS * HOUR)
+    await server.flush()
+    await receiver.waitFor((mails) => mails.some((m) => m.text.includes(marker)))
+    expect(await onlyRow(contact.id)).toMatchObject({ status: 'sent', attempts: 15 })
   })
 })

@@ -52,8 +52,8 @@ async function rowOf(email: string): Promise<Subscription | undefined> {
 }
 
 function confirmationsTo(email: string) {
-  return server.su.collection('mail_outbox').getFullList<{ id: string; headers: unknown }>({
-    filter: server.su.filter('kind = "newsletter_confirm" && to = {:email}', { email }),
+  return server.su.collection('deliveries').getFullList<{ id: string; headers: unknown }>({
+    filter: server.su.filter('kind = "newsletter_confirm" && recipient = {:email}', { email }),
   })
 }
 
@@ -122,6 +122,9 @@ describe('a sign-up from a form', () => {
     async (source) => {
       const email = uniqueEmail(`optin-${source}`)
       await signUp(email, source)
+      expect(await confirmationsTo(email)).toHaveLength(1)
+      // Rendered with its headers when sent; the row keeps them.
+      await confirmationMail(email)
       const queued = await confirmationsTo(email)
       expect(queued).toHaveLength(1)
       expect(queued[0].headers).toMatchObject({

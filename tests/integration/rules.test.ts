@@ -151,23 +151,23 @@ const scenarios: Scenario[] = [
   { actor: 'admin', action: 'update', collection: 'users', what: "cannot change A's profile", target: actorId('userA'), body: () => ({ fullName: 'Changed by admin' }), status: 404 },
   { actor: 'admin', action: 'update', collection: 'users', what: 'cannot flip the own isAdmin', target: actorId('admin'), body: () => ({ isAdmin: false }), status: 404 },
 
-  // --- mail_outbox -------------------------------------------------------------------
-  { actor: 'guest', action: 'list', collection: 'mail_outbox', what: 'sees no mail', status: 200, ids: none },
-  { actor: 'guest', action: 'create', collection: 'mail_outbox', what: 'cannot queue a mail', body: mailBody, status: 403 },
-  { actor: 'guest', action: 'delete', collection: 'mail_outbox', what: 'cannot delete a mail', target: row('mailSent'), status: 403 },
-  { actor: 'userA', action: 'list', collection: 'mail_outbox', what: 'sees no mail', status: 200, ids: none },
-  { actor: 'userA', action: 'view', collection: 'mail_outbox', what: 'cannot open a mail', target: row('mailFailed'), status: 404 },
-  { actor: 'userA', action: 'create', collection: 'mail_outbox', what: 'cannot queue a mail', body: mailBody, status: 403 },
-  { actor: 'userA', action: 'update', collection: 'mail_outbox', what: 'cannot re-queue a failed mail', target: row('mailFailed'), body: () => ({ status: 'pending' }), status: 404 },
-  { actor: 'userBVerified', action: 'list', collection: 'mail_outbox', what: 'sees no mail', status: 200, ids: none },
-  { actor: 'admin', action: 'list', collection: 'mail_outbox', what: 'lists every mail', status: 200, ids: seeded('mail_outbox') },
-  { actor: 'admin', action: 'view', collection: 'mail_outbox', what: 'opens a mail', target: row('mailSent'), status: 200 },
-  { actor: 'admin', action: 'create', collection: 'mail_outbox', what: 'cannot queue a mail either', body: mailBody, status: 403 },
-  { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 're-queues a failed mail', target: row('mailFailedToRequeue'), body: () => ({ status: 'pending' }), status: 200 },
-  { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 'cannot re-send a mail that was sent', target: row('mailSent'), body: () => ({ status: 'pending' }), status: 404 },
-  { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 'cannot rewrite a failed mail while re-queueing it', target: row('mailFailed'), body: () => ({ status: 'pending', subject: 'Changed' }), status: 404 },
-  { actor: 'admin', action: 'update', collection: 'mail_outbox', what: 'cannot mark a failed mail sent', target: row('mailFailed'), body: () => ({ status: 'sent' }), status: 404 },
-  { actor: 'admin', action: 'delete', collection: 'mail_outbox', what: 'cannot delete a mail', target: row('mailSent'), status: 403 },
+  // --- deliveries --------------------------------------------------------------------
+  { actor: 'guest', action: 'list', collection: 'deliveries', what: 'sees no mail', status: 200, ids: none },
+  { actor: 'guest', action: 'create', collection: 'deliveries', what: 'cannot queue a mail', body: mailBody, status: 403 },
+  { actor: 'guest', action: 'delete', collection: 'deliveries', what: 'cannot delete a mail', target: row('mailSent'), status: 403 },
+  { actor: 'userA', action: 'list', collection: 'deliveries', what: 'sees no mail', status: 200, ids: none },
+  { actor: 'userA', action: 'view', collection: 'deliveries', what: 'cannot open a mail', target: row('mailFailed'), status: 404 },
+  { actor: 'userA', action: 'create', collection: 'deliveries', what: 'cannot queue a mail', body: mailBody, status: 403 },
+  { actor: 'userA', action: 'update', collection: 'deliveries', what: 'cannot re-queue a failed mail', target: row('mailFailed'), body: () => ({ status: 'pending' }), status: 404 },
+  { actor: 'userBVerified', action: 'list', collection: 'deliveries', what: 'sees no mail', status: 200, ids: none },
+  { actor: 'admin', action: 'list', collection: 'deliveries', what: 'lists every mail', status: 200, ids: seeded('deliveries') },
+  { actor: 'admin', action: 'view', collection: 'deliveries', what: 'opens a mail', target: row('mailSent'), status: 200 },
+  { actor: 'admin', action: 'create', collection: 'deliveries', what: 'cannot queue a mail either', body: mailBody, status: 403 },
+  { actor: 'admin', action: 'update', collection: 'deliveries', what: 're-queues a failed mail', target: row('mailFailedToRequeue'), body: () => ({ status: 'pending' }), status: 200 },
+  { actor: 'admin', action: 'update', collection: 'deliveries', what: 'cannot re-send a mail that was sent', target: row('mailSent'), body: () => ({ status: 'pending' }), status: 404 },
+  { actor: 'admin', action: 'update', collection: 'deliveries', what: 'cannot rewrite a failed mail while re-queueing it', target: row('mailFailed'), body: () => ({ status: 'pending', subject: 'Changed' }), status: 404 },
+  { actor: 'admin', action: 'update', collection: 'deliveries', what: 'cannot mark a failed mail sent', target: row('mailFailed'), body: () => ({ status: 'sent' }), status: 404 },
+  { actor: 'admin', action: 'delete', collection: 'deliveries', what: 'cannot delete a mail', target: row('mailSent'), status: 403 },
 
   // --- people (kept by the server), person_updates (notes, status changes), events ----------
   { actor: 'guest', action: 'list', collection: 'people', what: 'sees nobody', unfiltered: true, status: 200, ids: none },
@@ -208,10 +208,12 @@ const scenarios: Scenario[] = [
 
 function mailBody(): Record<string, unknown> {
   return {
-    to: uniqueEmail('x'),
+    recipient: uniqueEmail('x'),
     subject: 'Spam',
     text: 'Spam',
     kind: 'owner_contact',
+    channel: 'mail',
+    class: 'owner',
     status: 'pending',
   }
 }
@@ -306,7 +308,7 @@ describe('API rules against the real server', () => {
       'contacts',
       'newsletter_subscriptions',
       'users',
-      'mail_outbox',
+      'deliveries',
       'people',
       'person_updates',
       'events',

@@ -11,7 +11,7 @@ export function FailedMail() {
   const [busy, setBusy] = useState<string | null>(null)
   const [note, setNote] = useState('')
 
-  useLiveChanges('mailOutbox', () => failed.refresh())
+  useLiveChanges('deliveries', () => failed.refresh())
 
   async function retry(mail: FailedMailItem) {
     setBusy(mail.id)
@@ -19,9 +19,9 @@ export function FailedMail() {
     try {
       await retryMail(pb, mail.id)
       failed.patch((items) => items.filter((m) => m.id !== mail.id))
-      setNote(`The e-mail to ${mail.to} is back in the queue.`)
+      setNote(`The e-mail to ${mail.recipient} is back in the queue.`)
     } catch {
-      setNote(`Could not re-queue the e-mail to ${mail.to}. Please try again.`)
+      setNote(`Could not re-queue the e-mail to ${mail.recipient}. Please try again.`)
     } finally {
       setBusy(null)
     }

@@ -148,8 +148,12 @@ export function failedMailList(
     empty: 'No failed e-mails.',
     loadFailure: 'Failed to fetch the failed e-mails',
     columns: [
-      { header: 'Subject', rowHeader: true, cell: (mail) => mail.subject },
-      { header: 'Recipient', cell: (mail) => mail.to },
+      {
+        header: 'Subject',
+        rowHeader: true,
+        cell: (mail) => mail.subject || label(mailKindLabels, mail.kind),
+      },
+      { header: 'Recipient', cell: (mail) => mail.recipient },
       { header: 'Kind', cell: (mail) => label(mailKindLabels, mail.kind) },
       { header: 'Tries', cell: (mail) => mail.attempts },
       { header: 'Queued', cell: (mail) => <When value={mail.created} /> },
@@ -167,7 +171,7 @@ export function failedMailList(
             disabled={busyId === mail.id}
             onClick={() => onRetry(mail)}
           >
-            Retry<span className="visually-hidden"> the e-mail to {mail.to}</span>
+            Retry<span className="visually-hidden"> the e-mail to {mail.recipient}</span>
           </button>
         ),
       },

@@ -1,5 +1,4 @@
 // Pure display helpers of the admin console: dates, short ids, mail kinds, periods.
-import type { MailOutboxRecord } from '../../backend/types'
 import { parsePbDate } from '../../config/dates'
 
 /** The spec's Audit ID column: first 8 characters plus dots. */
@@ -30,9 +29,15 @@ export function periodStart(period: Period, now: Date): Date | null {
   return new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
 }
 
-export const mailKindLabels: Record<MailOutboxRecord['kind'], string> = {
+/** What each kind of queued mail is, in the consultant's words (unknown kinds show as stored). */
+export const mailKindLabels: Record<string, string> = {
   owner_contact: 'Contact message to you',
   owner_audit: 'New audit notice to you',
+  owner_digest: 'Hourly digest to you',
   visitor_results: 'Audit results to the visitor',
   newsletter_confirm: 'Newsletter confirmation to the subscriber',
+  account_verification: 'E-mail verification to a member',
+  account_password_reset: 'Password reset to a member',
+  account_email_change: 'New e-mail confirmation to a member',
+  account_auth_alert: 'New sign-in alert to a member',
 }

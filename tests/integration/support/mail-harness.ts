@@ -1,5 +1,5 @@
 // A PocketBase of its own for a mail test file (the shared test server has no SMTP), plus
-// helpers to flush the queue, read it, and build audits the real audit engine accepts.
+// helpers to flush the delivery queue, read it, and build audits the real audit engine accepts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -16,9 +16,9 @@ export interface MailServer {
   url: string
   su: PocketBase
   guest: PocketBase
-  /** POST /api/mail/flush as superuser: runs the sender now. */
-  flush(): Promise<FlushSummary>
-  /** The mail_outbox rows queued for one record, oldest first. */
+  /** POST /api/mail/flush as superuser: runs the sender now, or as if at `now`. */
+  flush(now?: Date): Promise<FlushSummary>
+  /** The deliveries queued for one record, oldest first. */
   outboxFor(sourceId: string): Promise<OutboxRow[]>
   /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
   makeDue(id: string): Promise<void>
@@ -31,27 +31,47 @@ export interface FlushSummary {
   sent: number
   failed: number
   retried: number
+  held: number
+  cancelled: number
   recovered: number
   pending: number
 }
 
+/** A row of `deliveries` (the mail channel's fields). */
 export interface OutboxRow {
   id: string
-  to: string
+  kind: string
+  channel: string
+  class: string
+  recipient: string
   replyTo: string
   subject: string
   html: string
   text: string
-  kind: 'owner_contact' | 'owner_audit' | 'visitor_results'
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'held' | 'sent' | 'failed' | 'cancelled'
   attempts: number
   lastError: string
-  nextAttemptAt: string
+  lastErrorAt: string
+  errorLog: { at: string; attempt: number; error: string; permanent: boolean }[] | null
+  runAt: string
   claimedAt: string
   sentAt: string
+  expiresAt: string
   sourceId: string
+  payload: Record<string, unknown> | null
   created: string
   updated: string
+}
+
+/** POST /api/mail/flush on `url` with a superuser's token, optionally as if at `now`. */
+export async function flushMail(url: string, token: string, now?: Date): Promise<FlushSummary> {
+  const res = await fetch(`${url}/api/mail/flush`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(now ? { now: now.toISOString() } : {}),
+  })
+  if (!res.ok) throw new Error(`flush failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as FlushSummary
 }
 
 /** Starts PocketBase with SMTP pointed at 127.0.0.1:`smtpPort` (nothing need listen there). */
@@ -78,23 +98,16 @@ export async function startMailServer(smtpPort: number, env: Record<string, stri
     url: server.url,
     su,
     guest: guestClient(server.url),
-    async flush() {
-      const res = await fetch(`${server.url}/api/mail/flush`, {
-        method: 'POST',
-        headers: { authorization: su.authStore.token },
-      })
-      if (!res.ok) throw new Error(`flush failed: ${res.status} ${await res.text()}`)
-      return (await res.json()) as FlushSummary
-    },
+    flush: (now) => flushMail(server.url, su.authStore.token, now),
     outboxFor: (sourceId) =>
-      su.collection('mail_outbox').getFullList<OutboxRow>({
+      su.collection('deliveries').getFullList<OutboxRow>({
         filter: su.filter('sourceId = {:sourceId}', { sourceId }),
         sort: 'created,kind',
       }),
     async makeDue(id) {
       await su
-        .collection('mail_outbox')
-        .update(id, { nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+        .collection('deliveries')
+        .update(id, { runAt: new Date(Date.now() - 1000).toISOString() })
     },
     output: () => server.output(),
     async stop() {

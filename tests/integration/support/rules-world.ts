@@ -10,7 +10,7 @@ export type CollectionName =
   | 'contacts'
   | 'newsletter_subscriptions'
   | 'users'
-  | 'mail_outbox'
+  | 'deliveries'
   | 'people'
   | 'person_updates'
   | 'events'
@@ -137,9 +137,9 @@ export async function seedWorld(): Promise<World> {
     create('subscriptionToDeactivate', 'newsletter_subscriptions', subscriptionBody()),
     create('subscriptionToDelete', 'newsletter_subscriptions', subscriptionBody()),
 
-    create('mailFailed', 'mail_outbox', mailBody('failed')),
-    create('mailSent', 'mail_outbox', mailBody('sent')),
-    create('mailFailedToRequeue', 'mail_outbox', mailBody('failed')),
+    create('mailFailed', 'deliveries', mailBody('failed')),
+    create('mailSent', 'deliveries', mailBody('sent')),
+    create('mailFailedToRequeue', 'deliveries', mailBody('failed')),
   ])
 
   // People are made by the server from the rows above; notes and events are written here.
@@ -170,7 +170,7 @@ export async function seedWorld(): Promise<World> {
     contacts: [rows.contact, rows.contactToProcess, rows.contactOfPerson],
     newsletter_subscriptions: [rows.subscription, rows.subscriptionToDeactivate],
     users: [userA.id, userBUnverified.id, userBVerified.id, admin.id],
-    mail_outbox: [rows.mailFailed, rows.mailSent, rows.mailFailedToRequeue],
+    deliveries: [rows.mailFailed, rows.mailSent, rows.mailFailedToRequeue],
     people: [rows.person],
     person_updates: [rows.personNote],
     events: [rows.event],
@@ -193,10 +193,12 @@ export function subscriptionBody(): Record<string, unknown> {
 
 function mailBody(status: 'failed' | 'sent'): Record<string, unknown> {
   return {
-    to: uniqueEmail('rules-mail'),
+    recipient: uniqueEmail('rules-mail'),
     subject: 'Rules test mail',
     text: 'Hello',
     kind: 'owner_contact',
+    channel: 'mail',
+    class: 'owner',
     status,
     attempts: status === 'failed' ? 5 : 1,
   }

@@ -319,9 +319,9 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
         report.problems.push(`mail sent ${count}x: ${key}`)
       }
     }
-    const unsent = await su.collection('mail_outbox').getFullList({ filter: 'status != "sent"' })
+    const unsent = await su.collection('deliveries').getFullList({ filter: 'status != "sent"' })
     for (const row of unsent)
-      report.problems.push(`mail_outbox ${row.id} (${row.kind}) is ${row.status}: ${row.lastError}`)
+      report.problems.push(`delivery ${row.id} (${row.kind}) is ${row.status}: ${row.lastError}`)
   } catch (err) {
     report.problems.push(err instanceof Error ? err.message : String(err))
   } finally {

@@ -1,0 +1,172 @@
+/// <reference path="../../.pb-types/types.d.ts" />
+// The account mails (verification, password reset, e-mail change, new sign-in alert) as kinds of
+// the delivery queue. PocketBase builds them inside its request handlers; pb_hooks/account-mail.pb.js
+// takes each message from PocketBase's mailer hook and queues it here instead of sending it.
+// A row is rendered when it is sent, from the users collection's own templates (the site's look
+// and links, pb_migrations/1764100000_users_account_mail_templates.js) with a token made at that
+// moment, so a mail delayed by an SMTP outage still carries a link that works for its full
+// lifetime. The body is not kept on the row: it carries a live token.
+// Per address, at most ACCOUNT_MAIL_CAP.perDay of each kind a day and none within
+// ACCOUNT_MAIL_CAP.spacingMinutes of another (src/config/limits.ts).
+
+/** @typedef {import('./delivery-types').DeliveryKind} DeliveryKind */
+/** @typedef {import('./delivery-types').DeliveryRow} DeliveryRow */
+/** @typedef {import('./delivery-types').Rendered} Rendered */
+
+/** @type {typeof import('./mail-config.js')} */
+const { mailConfig } = require('./mail-config.js')
+/** @type {typeof import('./mail-escape.js')} */
+const { escapeHtml } = require('./mail-escape.js')
+/** @type {typeof import('./delivery-errors.js')} */
+const { permanentError } = require('./delivery-errors.js')
+const { ACCOUNT_MAIL_CAP } = require(`${__hooks}/lib/shared.cjs`)
+
+/**
+ * @param {DeliveryRow} row
+ * @returns {Record<string, unknown>}
+ */
+function payloadOf(row) {
+  try {
+    const parsed = row.payload ? JSON.parse(row.payload) : null
+    return parsed && typeof parsed === 'object' ? parsed : {}
+  } catch (_) {
+    return {}
+  }
+}
+
+/**
+ * The account the row was queued for; an account deleted since is a permanent failure.
+ * @param {core.App} app @param {DeliveryRow} row
+ */
+function account(app, row) {
+  try {
+    return app.findRecordById('users', row.sourceId)
+  } catch (err) {
+    if (/no rows/i.test(String(err))) {
+      throw permanentError('The account no longer exists; nothing to send.')
+    }
+    throw err
+  }
+}
+
+/**
+ * A users template with PocketBase's placeholders filled in.
+ * @param {core.App} app @param {core.EmailTemplate} template @param {Record<string, string>} values
+ * @returns {Rendered}
+ */
+function fill(app, template, values) {
+  const placeholders = Object.assign(
+    { '{APP_NAME}': app.settings().meta.appName, '{APP_URL}': mailConfig(app).links.appUrl },
+    values,
+  )
+  const resolved = template.resolve(placeholders)
+  return { subject: resolved[0], html: resolved[1], text: '' }
+}
+
+/**
+ * A mail to the account's own address: sent only while the address is the one it was asked for.
+ * @param {core.Record} user @param {DeliveryRow} row
+ */
+function addressChanged(user, row) {
+  return user.getString('email').trim().toLowerCase() !== row.recipient
+}
+
+const CHANGED = 'The account has another e-mail address now.'
+
+/** @type {Record<string, string>} */
+const ENTITIES = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#34;': '"',
+}
+
+/** @param {string} text */
+function unescapeHtml(text) {
+  return text.replace(/&(amp|lt|gt|quot|#39|#34);/g, (entity) => ENTITIES[entity] || entity)
+}
+
+/**
+ * @param {(app: core.App, row: DeliveryRow) => Rendered} render
+ * @returns {DeliveryKind}
+ */
+function accountKind(render) {
+  return {
+    channel: 'mail',
+    class: 'account',
+    perRecipientPerDay: ACCOUNT_MAIL_CAP.perDay,
+    recipientSpacingMinutes: ACCOUNT_MAIL_CAP.spacingMinutes,
+    keepBody: false,
+    render,
+  }
+}
+
+/** @type {Record<string, DeliveryKind>} */
+const kinds = {
+  account_verification: accountKind((app, row) => {
+    const user = account(app, row)
+    if (user.verified()) return { cancel: 'The address was verified since.' }
+    if (addressChanged(user, row)) return { cancel: CHANGED }
+    const users = user.collection()
+    return fill(app, users.verificationTemplate, { '{TOKEN}': user.newVerificationToken() })
+  }),
+  account_password_reset: Object.assign(
+    accountKind((app, row) => {
+      const user = account(app, row)
+      if (addressChanged(user, row)) return { cancel: CHANGED }
+      const users = user.collection()
+      return fill(app, users.resetPasswordTemplate, { '{TOKEN}': user.newPasswordResetToken() })
+    }),
+    {
+      /**
+       * The account's current password (a digest of its token key, which PocketBase renews when
+       * the password changes): a reset link that was used starts the count again.
+       * @param {core.App} app @param {import('./delivery-types').DeliveryJob} job
+       */
+      capScope(app, job) {
+        const user = app.findRecordById('users', String(job.sourceId || ''))
+        return $security.hs256(user.getString('tokenKey'), 'password-reset-cap').slice(0, 16)
+      },
+    },
+  ),
+  account_email_change: accountKind((app, row) => {
+    const user = account(app, row)
+    const newEmail = String(payloadOf(row).newEmail || '')
+    if (!newEmail || newEmail.toLowerCase() !== row.recipient) {
+      throw permanentError('The new address is missing from the queued mail.')
+    }
+    if (user.getString('email').toLowerCase() === row.recipient) {
+      return { cancel: 'The account moved to this address already.' }
+    }
+    const users = user.collection()
+    return fill(app, users.confirmEmailChangeTemplate, {
+      '{TOKEN}': user.newEmailChangeToken(newEmail),
+    })
+  }),
+  account_auth_alert: Object.assign(
+    accountKind((app, row) => {
+      const user = account(app, row)
+      if (addressChanged(user, row)) return { cancel: CHANGED }
+      const users = user.collection()
+      // PocketBase's description of the device (time, IP, user agent), which it HTML-escapes:
+      // unescaped and escaped again, so it is escaped exactly once whatever PocketBase does.
+      return fill(app, users.authAlert.emailTemplate, {
+        '{ALERT_INFO}': escapeHtml(unescapeHtml(String(payloadOf(row).info || ''))),
+      })
+    }),
+    {
+      /**
+       * A verified account is its owner's: every new device is worth telling about. The cap is for
+       * an account opened with a stranger's address, which can never be verified.
+       * @param {core.App} app @param {import('./delivery-types').DeliveryJob} job
+       */
+      capExempt(app, job) {
+        return app.findRecordById('users', String(job.sourceId || '')).verified()
+      },
+    },
+  ),
+}
+
+module.exports = { kinds }

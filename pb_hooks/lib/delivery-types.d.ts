@@ -1,0 +1,140 @@
+// The shapes of the delivery queue (lib/deliveries.js), for the JSDoc types of the queue, its
+// channels and the modules that define kinds. Types only: PocketBase never loads this file.
+
+/** What a caller asks `enqueue` for. */
+export interface DeliveryJob {
+  kind: string
+  /** An e-mail address (trimmed and lowercased by the queue) or a webhook endpoint's id. */
+  recipient: string
+  /** The record the delivery is rendered from. */
+  sourceId?: string
+  /** Small typed arguments for `render` (JSON). */
+  payload?: Record<string, unknown>
+  /** Not before this time (ms); default now. */
+  runAt?: number
+  /** The same key is never queued twice. */
+  uniqueKey?: string
+  /** The address of the request that caused it, for the per-IP caps. */
+  clientIp?: string
+}
+
+export type EnqueueResult =
+  | { queued: true; id: string }
+  | { queued: false; reason: 'duplicate' | 'recipient cap' | 'ip cap' | 'invalid recipient' }
+
+/** A row as a sender run claims it (JSON columns as text, '' when empty). */
+export interface DeliveryRow {
+  id: string
+  kind: string
+  channel: string
+  class: string
+  recipient: string
+  sourceId: string
+  payload: string
+  subject: string
+  html: string
+  text: string
+  headers: string
+  replyTo: string
+  attempts: number
+  runAt: string
+  claimedAt: string
+  expiresAt: string
+  errorLog: string
+  clientIp: string
+  created: string
+}
+
+/** What a kind renders a row into when it is sent. */
+export interface Rendered {
+  /** A mail. */
+  subject?: string
+  html?: string
+  text?: string
+  headers?: Record<string, string>
+  replyTo?: string
+  /** A webhook's body. */
+  body?: string
+  /** Replaces the row's payload (e.g. what a digest lists), kept with the row. */
+  payload?: Record<string, unknown>
+  /** Do not send: the row becomes `cancelled` with this reason. */
+  cancel?: string
+}
+
+/** One kind of delivery: its channel, class, limits and how a row is rendered. */
+export interface DeliveryKind {
+  channel: string
+  /** account | owner | visitor | followup | bulk | webhook */
+  class: string
+  /** At most this many rows of the kind to one recipient in `recipientWindowHours` (24). */
+  perRecipientPerDay?: number | (() => number)
+  recipientWindowHours?: number | (() => number)
+  /** No two rows of the kind to one recipient within this many minutes. */
+  recipientSpacingMinutes?: number
+  /**
+   * The per-recipient caps count only rows queued in the same scope (kept in `payload.capScope`),
+   * e.g. the account's current password for reset mails: a used link starts the count again.
+   */
+  capScope?(app: core.App, job: DeliveryJob): string
+  /** true: this job is not held to the per-recipient caps (a verified account's sign-in alerts). */
+  capExempt?(app: core.App, job: DeliveryJob): boolean
+  /** Within its class, lower goes first (default 5). */
+  priority?: number
+  /** Counts towards the daily cap of mail one IP may cause (MAIL_VISITOR_PER_IP_PER_DAY). */
+  perIpCap?: boolean
+  /** How long temporary faults are retried (default MAIL_QUEUE_LIFETIME_HOURS). */
+  lifetimeHours?: number
+  /** false: the rendered body is not kept on the row (it carries a live token). */
+  keepBody?: boolean
+  /** Wait after the n-th failed attempt (default: exponential with jitter, capped at an hour). */
+  backoffMs?: (attempt: number) => number
+  render(app: core.App, row: DeliveryRow, now: number): Rendered
+  /** true: do not send this row now; it waits (`held`) for something else to send it. */
+  hold?(app: core.App, row: DeliveryRow, now: number): boolean
+  afterSent?(app: core.App, row: DeliveryRow, now: number): void
+  afterFailed?(app: core.App, row: DeliveryRow, reason: string, now: number): void
+  /** Called at the start and end of every run of the kind's channel: deliveries to queue. */
+  schedule?(app: core.App, now: number): DeliveryJob[]
+}
+
+/** Whatever a channel needs for one run (its settings), or why it cannot send. */
+export interface ChannelContext {
+  configured: boolean
+  /** Why not, when not configured. */
+  reason?: string
+  [key: string]: unknown
+}
+
+/** A transport: mail (SMTP) or webhook (HTTP POST). */
+export interface DeliveryChannel {
+  name: string
+  prepare(app: core.App): ChannelContext
+  send(app: core.App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void
+  /** An error's text for the row, and whether retrying cannot help. */
+  classify(error: unknown): { message: string; permanent: boolean }
+}
+
+export interface RunSummary {
+  channel: string
+  smtpConfigured: boolean
+  configured: boolean
+  configError?: string
+  sent: number
+  failed: number
+  retried: number
+  held: number
+  cancelled: number
+  recovered: number
+  pending: number
+}
+
+export interface DeliveryHealth {
+  channel: string
+  smtpConfigured: boolean
+  lastSentAt: string | null
+  waiting: number
+  failed: number
+  lastError: string | null
+  lastErrorAt: string | null
+  failingSince: string | null
+}
