@@ -14,7 +14,7 @@
 const { BOOKING_REPEAT_MINUTES, REPORT_BOOKING_DAYS, parsePbTime, toPbTime } = require(
   `${__hooks}/lib/shared.cjs`,
 )
-const { readToken } = require('./followup-links.js')
+const { auditOfResultsMail, readToken } = require('./followup-links.js')
 const followups = require('./followups.js')
 const deliveries = require('./deliveries.js')
 const { ownerEmail } = require('./mail-config.js')
@@ -95,7 +95,7 @@ function pathOf(value) {
  */
 function personOfToken(app, token) {
   if (token.kind === 'r') {
-    const audit = followups.findOrNull(app, 'audits', token.id)
+    const audit = auditOfResultsMail(app, token.id)
     return audit ? followups.personByEmail(app, audit.getString('email')) : null
   }
   const send = followups.findOrNull(app, 'followup_sends', token.id)

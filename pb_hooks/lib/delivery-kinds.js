@@ -15,6 +15,8 @@ const kinds = Object.assign(
   // account_verification, account_password_reset, account_email_change, account_auth_alert
   /** @type {typeof import('./account-mail-kinds.js')} */ (require('./account-mail-kinds.js'))
     .kinds,
+  // followup, followup_test, owner_booking
+  /** @type {typeof import('./followup-kinds.js')} */ (require('./followup-kinds.js')).kinds,
 )
 
 module.exports = { kinds }

@@ -17,7 +17,7 @@ const { followupMail, ownerBookingMail } = require('./followup-mail.js')
 const { followupLinks, stopHeaders } = require('./followup-links.js')
 const { readSettings } = require('./followup-settings.js')
 const { mailValues } = require('./followup-values.js')
-const { paths } = require(`${__hooks}/lib/shared.cjs`)
+const { OWNER_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
 
 /**
  * @param {core.App} app
@@ -84,7 +84,10 @@ function renderFollowup(app, row) {
     links: { bookingUrl: links.bookingUrl, stopUrl: links.stopUrl, appUrl: config.links.appUrl },
     businessName: config.businessName,
   })
-  return Object.assign({ headers: stopHeaders(links), replyTo: ownerEmail() }, mail)
+  return Object.assign(
+    { headers: stopHeaders(links), replyTo: ownerEmail(), fromName: OWNER_NAME },
+    mail,
+  )
 }
 
 /**
@@ -125,7 +128,7 @@ const kinds = {
   followup: {
     channel: 'mail',
     class: 'followup',
-    perRecipientPerDay: 1,
+    // One a day per address is the scheduler's rule (lib/followups.js), on the sequence's clock.
     // A follow-up is about this week: one that cannot go out within two days is not worth it.
     lifetimeHours: 48,
     // The mail carries live links (booking as this person, stop): not kept on the row.
@@ -137,14 +140,20 @@ const kinds = {
   followup_test: {
     channel: 'mail',
     class: 'owner',
+    // The admin's own tests: enough for an afternoon of editing, not a way to flood an inbox.
+    perRecipientPerDay: 50,
     lifetimeHours: 24,
+    // Rendered at each attempt, so it is sent exactly as a follow-up would be (from the
+    // consultant's name).
+    keepBody: false,
     render(app, row) {
       const payload = payloadOf(row)
       const draft = {
         subject: String(payload.subject || ''),
         text: String(payload.text || ''),
       }
-      return previewMail(app, String(payload.person || ''), draft, true)
+      const mail = previewMail(app, String(payload.person || ''), draft, true)
+      return Object.assign({ replyTo: ownerEmail(), fromName: OWNER_NAME }, mail)
     },
   },
   owner_booking: {

@@ -1,6 +1,8 @@
 /// <reference path="../../.pb-types/types.d.ts" />
 // The signed links of the results and follow-up mails. Owns the token format and its key:
-//   r<audit id>.<sig>     every link to the site in an audit's results mail
+//   r<delivery id>.<sig>  every link to the site in an audit's results mail (the id of the
+//                         results mail's row in `deliveries`: made by the server, so nothing a
+//                         visitor chose appears in a mail to someone else)
 //   f<send id>.<sig>      the booking link of one follow-up mail (followup_sends)
 //   s<followup id>.<sig>  the stop link of a person's sequence (followups)
 // <sig> is the HMAC-SHA256 of the kind and the id, keyed by FOLLOWUP_SECRET or, without it, the
@@ -66,14 +68,14 @@ function bookingUrl(appUrl, token, campaign) {
 }
 
 /**
- * Every link to the site in an audit's results mail, each with the audit's signed token: the
+ * Every link to the site in an audit's results mail, each with the mail's signed token: the
  * booking page, sign-up and the home page.
  * @param {core.App} app
- * @param {string} auditId
+ * @param {string} deliveryId  the results mail's row in `deliveries`
  * @param {string} appUrl
  */
-function resultsLinks(app, auditId, appUrl) {
-  const token = tokenFor(app, 'r', auditId)
+function resultsLinks(app, deliveryId, appUrl) {
+  const token = tokenFor(app, 'r', deliveryId)
   const ref = `${MAIL_LINK_PARAM}=${encode(token)}`
   return {
     bookingUrl: bookingUrl(appUrl, token, MAIL_LINK_CAMPAIGNS.results),
@@ -114,7 +116,24 @@ function stopHeaders(links) {
   }
 }
 
+/**
+ * The audit whose results mail a results token (`r`) was made for, or null.
+ * @param {core.App} app
+ * @param {string} deliveryId
+ * @returns {core.Record | null}
+ */
+function auditOfResultsMail(app, deliveryId) {
+  try {
+    const row = app.findRecordById('deliveries', deliveryId)
+    if (row.getString('kind') !== 'visitor_results') return null
+    return app.findRecordById('audits', row.getString('sourceId'))
+  } catch (_) {
+    return null
+  }
+}
+
 module.exports = {
+  auditOfResultsMail,
   SECRET_NAME,
   tokenFor,
   readToken,

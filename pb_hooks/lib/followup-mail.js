@@ -138,7 +138,10 @@ function renderHtml(text, values, bookingUrl) {
       if (/^\{\{\s*bookingLink\s*\}\}$/.test(block.trim())) {
         return templates.button(BOOKING_LABEL, bookingUrl, ACCENT)
       }
-      const lines = block.split('\n').map((line) => lineHtml(line, values, bookingUrl))
+      // A placeholder that became nothing at a line's end leaves no space behind.
+      const lines = block
+        .split('\n')
+        .map((line) => lineHtml(line, values, bookingUrl).replace(/\s+$/, ''))
       return templates.paragraph(lines.join('<br>\n'))
     })
     .join('\n')

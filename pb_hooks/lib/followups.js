@@ -19,6 +19,7 @@ const {
 } = require(`${__hooks}/lib/shared.cjs`)
 const { readSettings } = require('./followup-settings.js')
 const { findPersonByEmail } = require('./people.js')
+const { auditOfResultsMail } = require('./followup-links.js')
 const deliveries = require('./deliveries.js')
 
 const DAY = 24 * 60 * 60 * 1000
@@ -210,7 +211,7 @@ function recordClick(app, token, now) {
   app.runInTransaction((txApp) => {
     let row = null
     if (token.kind === 'r') {
-      const audit = findOrNull(txApp, 'audits', token.id)
+      const audit = auditOfResultsMail(txApp, token.id)
       if (!audit) return
       person = personByEmail(txApp, audit.getString('email'))
       if (!person) return
@@ -375,7 +376,8 @@ function queueMail(txApp, row, now) {
     runAt: now,
     uniqueKey: `followup:${row.id}:${row.audit}:${row.step}`,
   })
-  if (!result.queued && result.reason !== 'duplicate') return false
+  // Queued before (the same sequence, audit and step): only the sequence moves on.
+  if (!result.queued) return /** @type {{ reason?: string }} */ (result).reason === 'duplicate'
   exec(
     txApp,
     'INSERT INTO followup_sends (id, followup, audit, step, delivery, clickedAt, bookedAt, created, updated) ' +
@@ -385,7 +387,7 @@ function queueMail(txApp, row, now) {
       followup: row.id,
       audit: row.audit,
       step: row.step,
-      delivery: result.queued ? result.id : '',
+      delivery: /** @type {{ id: string }} */ (result).id,
       now: dbTime(now),
     },
   )

@@ -4,7 +4,11 @@
 // new audit restarts it), what is in them, and everything that stops them, each with its reason.
 import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
+import { site } from '../../src/config/site'
 import { createUser, recordId, uniqueEmail } from './helpers'
+import { rawRequest } from './support/raw-request'
 import { auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
@@ -20,6 +24,8 @@ let server: MailServer
 beforeAll(async () => {
   receiver = await startSmtpReceiver()
   server = await startMailServer(receiver.port, { APP_URL, OWNER_EMAIL: 'owner@test.local' })
+  // Every test request comes from 127.0.0.1; the rate limits are tested from other addresses.
+  await exemptLoopbackFromRateLimits(server.url, server.su.authStore.token)
 })
 
 afterAll(async () => {
@@ -148,7 +154,8 @@ describe('who gets follow-ups, and when', () => {
     )
     expect(booking).toMatch(/^f/)
     expect(first.html).toContain(`href="${APP_URL}/book?ref=${booking}`)
-    // Personal: from the consultant's side, answers go to the consultant.
+    // Personal: from the consultant, and answers go to the consultant.
+    expect(first.from).toContain(site.ownerName)
     expect(first.replyTo).toContain('owner@test.local')
     // RFC 8058 one-click, stopping only the follow-ups.
     expect(first.headers['list-unsubscribe']).toMatch(
@@ -628,6 +635,7 @@ describe('the console', () => {
     )
     const test = receiver.mailsTo(admin.email).filter((m) => m.subject.startsWith('[Test] '))[0]
     expect(test.subject).toBe(`[Test] ${preview.subject}`)
+    expect(test.from).toContain(site.ownerName)
     expect(test.text).toContain('This is a test')
     // Nothing the test's links do names anyone.
     expect(test.text).not.toMatch(TOKEN)
@@ -646,6 +654,20 @@ describe('the console', () => {
 })
 
 describe('limits', () => {
+  it.each([
+    ['/api/bookings', 10, '127.0.0.3'],
+    ['/api/followups/click', 30, '127.0.0.4'],
+  ])('one IP may POST to %s %i times a minute', async (path, limit, from) => {
+    const statuses: number[] = []
+    for (let i = 0; i <= limit; i++) {
+      statuses.push(
+        (await rawRequest(server.url, { method: 'POST', path, body: '{}', from })).status,
+      )
+    }
+    expect(statuses.slice(0, limit).every((status) => status !== 429)).toBe(true)
+    expect(statuses[limit]).toBe(429)
+  })
+
   it.each([['/api/followups/click'], ['/api/followups/stop'], ['/api/bookings']])(
     '%s refuses a body over 1 KiB before reading it',
     async (path) => {
