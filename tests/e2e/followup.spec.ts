@@ -97,9 +97,9 @@ test('the Follow-up tab: edit a mail, preview it for a person, send me a test', 
 
   const preview = page.getByRole('region', { name: 'Preview and test' })
   await preview.getByLabel('Find a person').fill(email)
-  await preview.getByLabel('Person').selectOption({ label: email })
+  await preview.getByLabel('Person', { exact: true }).selectOption({ label: email })
   await preview.getByRole('button', { name: 'Preview' }).click()
-  await expect(preview.getByText(/^Subject:/)).toContainText(': one idea for you')
+  await expect(preview.locator('p', { hasText: 'Subject:' })).toContainText(': one idea for you')
   const body = preview.getByRole('document', { name: 'Preview of the follow-up e-mail' })
   await expect(body).toContainText('You scored 48%')
   await expect(body.getByRole('link', { name: 'Book a free 15-minute call' })).toBeVisible()

@@ -10,12 +10,12 @@ import {
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useServerData } from './use-admin'
 
-/** "Booked a call 2, Clicked stop 1"; '-' for none. */
-function describeStops(stops: Record<FollowupStopReason, number>): string {
+/** "Booked a call: 2, Clicked stop in a follow-up: 1"; `none` for none. */
+function describeStops(stops: Record<FollowupStopReason, number>, none = '-'): string {
   const parts = FOLLOWUP_STOP_REASONS.filter((reason) => stops[reason] > 0).map(
     (reason) => `${followupStopLabels[reason]}: ${stops[reason]}`,
   )
-  return parts.length ? parts.join(', ') : '-'
+  return parts.length ? parts.join(', ') : none
 }
 
 export function FollowupFiguresTable() {
@@ -27,7 +27,7 @@ export function FollowupFiguresTable() {
     <>
       <p className="admin-muted">
         {data.running === 1 ? '1 person has' : `${data.running} people have`} a follow-up still to
-        come. Stopped before the first mail: {describeStops(data.stoppedBeforeFirst)}.
+        come. Stopped before the first mail: {describeStops(data.stoppedBeforeFirst, 'none')}.
       </p>
       <div
         className="admin-table-wrap"
@@ -68,9 +68,15 @@ export function FollowupFiguresTable() {
           </tbody>
         </table>
       </div>
-      <button type="button" className="btn btn-secondary admin-btn-small" onClick={figures.refresh}>
-        Refresh the figures
-      </button>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary admin-btn-small"
+          onClick={figures.refresh}
+        >
+          Refresh the figures
+        </button>
+      </p>
     </>
   )
 }

@@ -24,11 +24,9 @@ export function FollowupTab() {
     return <ErrorState text="Failed to fetch the follow-up settings." onRetry={loaded.refresh} />
   return (
     <FollowupEditor
-      // A fresh form for each load (after a save, the server's copy is what shows).
-      key={JSON.stringify(loaded.data.settings)}
       saved={loaded.data.settings}
       defaults={loaded.data.defaults}
-      onSaved={loaded.refresh}
+      onSaved={(settings) => loaded.patch((data) => ({ ...data, settings }))}
     />
   )
 }
@@ -43,7 +41,7 @@ function FollowupEditor({
 }: {
   saved: FollowupSettings
   defaults: FollowupSettings
-  onSaved: () => void
+  onSaved: (settings: FollowupSettings) => void
 }) {
   const id = useId()
   const [draft, setDraft] = useState<FollowupSettings>(saved)
@@ -81,9 +79,11 @@ function FollowupEditor({
     setErrors({})
     setSave({ kind: 'saving' })
     try {
-      await saveFollowupSettings(pb, draft)
+      // What the server kept (trimmed) is the new starting point.
+      const stored = await saveFollowupSettings(pb, draft)
+      setDraft(stored)
       setSave({ kind: 'saved' })
-      onSaved()
+      onSaved(stored)
     } catch (err) {
       const fields = fieldErrorsOf(err)
       setErrors(fields)

@@ -9,7 +9,7 @@ import {
   type PersonFollowups as State,
   type SentFollowup,
 } from '../../backend/followup-api'
-import { followupStopLabels } from '../../config/followup'
+import { FOLLOWUP_GRACE_DAYS, followupStopLabels } from '../../config/followup'
 import { formatDateTime } from './format'
 import { useServerData } from './use-admin'
 import './followup.css'
@@ -38,7 +38,8 @@ function Summary({ state }: { state: State }) {
         <p>
           Follow-up {state.next?.step} of {state.steps} is due {formatDateTime(state.next?.at)}, but
           waits until the address shows it is theirs (a click in the results e-mail, a confirmed
-          newsletter or a verified account). Without that it is skipped.
+          newsletter or a verified account); it is skipped if that has not happened{' '}
+          {FOLLOWUP_GRACE_DAYS} days after.
         </p>
       )
     case 'scheduled':

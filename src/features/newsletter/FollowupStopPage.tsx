@@ -29,7 +29,7 @@ export default function FollowupStopPage() {
   return (
     <main className="container narrow newsletter-page" id="main">
       <meta name="robots" content="noindex" />
-      <h1>Stop the follow-up e-mails</h1>
+      <h1>Stop the follow-ups</h1>
       {state !== 'done' && (
         <p>
           After your Business Efficiency Audit, {site.ownerFirstName} sends a couple of short
