@@ -3,8 +3,9 @@
 //   - followups: one row per person (cascade-deleted with them): the running sequence's audit,
 //     the next mail's number and time, the proof the address is theirs, the last mail's time,
 //     and when and why it stopped. Admins read; only the server writes.
-//   - followup_sends: one row per follow-up mail queued (its step, its delivery, when its link
-//     was clicked, whether a booking followed). Admins read; only the server writes.
+//   - followup_sends: one row per follow-up mail queued (its step, when its link was clicked,
+//     whether a booking followed; its delivery has the row's id as sourceId). Admins read; only
+//     the server writes.
 //   - followup_settings: the consultant's settings (one row; written by PUT
 //     /api/followups/settings only).
 //   - person_updates.origin: 'site' for a change the site made (a booking), empty for the
@@ -112,8 +113,6 @@ migrate(
           },
           { name: 'audit', type: 'text', max: 64 },
           { name: 'step', type: 'number', min: 1, onlyInt: true },
-          // The deliveries row that carries the mail ('' when the queue already had it).
-          { name: 'delivery', type: 'text', max: 64 },
           { name: 'clickedAt', type: 'date' },
           { name: 'bookedAt', type: 'date' },
           ...timestamps(),

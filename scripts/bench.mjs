@@ -10,6 +10,9 @@
 //   server      audit creates/s vs plain creates/s (concurrency 8), admin list p50/p95
 //   leads       10,000 people and 50,000 funnel events: People first page and funnel p95
 //               (scripts/bench/leads-bench.mjs)
+//   followups   one follow-up scheduler run over 10,000 people with 2,000 due (time, server
+//               memory), then the mail queue's runs until they are sent, to a real SMTP receiver
+//               on loopback (scripts/bench/followup-bench.mjs; a server of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -36,6 +39,7 @@ import {
 } from './bench/server-bench.mjs'
 import { round, table } from './bench/stats.mjs'
 import { runLeadsBench } from './bench/leads-bench.mjs'
+import { runFollowupBench } from './bench/followup-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -57,10 +61,11 @@ export const TARGETS = {
   sync: { maxRequests: 3, maxWallMs: 3000 },
   auditCreateRatio: 0.7,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
+  followups: { runMs: 2000, peakRssMb: 100 },
 }
 
-// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last.
-SECTIONS.push('leads')
+// The lead workspace's section (scripts/bench/leads-bench.mjs) runs last, then the follow-ups'.
+SECTIONS.push('leads', 'followups')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -242,6 +247,25 @@ function rowsFor(results) {
       met(l.funnel.p95Ms <= TARGETS.leads.funnelP95Ms),
     ])
   }
+  if (results.followups && !failed('followups')) {
+    const f = results.followups
+    rows.push([
+      `Follow-up run: ${f.people} people, ${f.due} due (${f.run.queued} queued)`,
+      `${ms(f.runMs)}, peak ${f.peakRssMb.toFixed(0)} MB resident`,
+      `<= ${sec(TARGETS.followups.runMs)}, <= ${TARGETS.followups.peakRssMb} MB`,
+      met(
+        f.runMs <= TARGETS.followups.runMs &&
+          f.peakRssMb <= TARGETS.followups.peakRssMb &&
+          f.run.queued === f.due,
+      ),
+    ])
+    rows.push([
+      `Follow-ups sent by the mail queue`,
+      `${f.drain.sent} in ${f.drain.runs.length} run(s) (${f.drain.runs.map((r) => r.sent).join(' + ')}), ${f.drain.perSecond.toFixed(0)}/s`,
+      'at most 1,000 a run, one run a minute',
+      met(f.drain.sent === f.due && f.drain.runs.every((r) => r.sent <= 1000)),
+    ])
+  }
   return rows
 }
 
@@ -270,7 +294,7 @@ async function main() {
     buildSite(distDir)
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
-    const needsServer = enabled.some((s) => s !== 'bundle')
+    const needsServer = enabled.some((s) => s !== 'bundle' && s !== 'followups')
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
       log(`server at ${server.url} (loopback exempt from rate limits)`)
@@ -316,6 +340,13 @@ async function main() {
     await section(results, 'server', enabled, () => serverSection(server, kit))
     await section(results, 'leads', enabled, () =>
       runLeadsBench({ url: server.url, token: server.token, kit }),
+    )
+    await section(results, 'followups', enabled, async () =>
+      runFollowupBench({
+        publicDir: distDir,
+        dataDir: join(temp, 'pb_data_followups'),
+        kit: kit ?? (await loadNodeKit(temp)),
+      }),
     )
   } finally {
     await server?.stop()

@@ -62,7 +62,7 @@ function personFollowups(app, personId) {
     'SELECT s.id, s.step, s.audit, s.created, s.clickedAt, s.bookedAt, ' +
       "COALESCE(d.status, '') AS delivery, COALESCE(d.sentAt, '') AS sentAt, " +
       "COALESCE(d.lastError, '') AS lastError " +
-      'FROM followup_sends s LEFT JOIN deliveries d ON d.id = s.delivery ' +
+      "FROM followup_sends s LEFT JOIN deliveries d ON d.sourceId = s.id AND d.kind = 'followup' " +
       'WHERE s.followup = {:followup} ORDER BY s.created DESC, s.step DESC',
     { followup: sequence.id },
     {
@@ -130,7 +130,7 @@ function figures(app) {
       "SUM(CASE WHEN d.status IN ('failed', 'cancelled') THEN 1 ELSE 0 END) AS notSent, " +
       "SUM(CASE WHEN s.clickedAt != '' THEN 1 ELSE 0 END) AS clicked, " +
       "SUM(CASE WHEN s.bookedAt != '' THEN 1 ELSE 0 END) AS booked " +
-      'FROM followup_sends s LEFT JOIN deliveries d ON d.id = s.delivery GROUP BY s.step',
+      "FROM followup_sends s LEFT JOIN deliveries d ON d.sourceId = s.id AND d.kind = 'followup' GROUP BY s.step",
     {},
     { step: 0, queued: 0, sent: 0, notSent: 0, clicked: 0, booked: 0 },
   )

@@ -3,8 +3,9 @@
 //   followups       one row per person: the running sequence's audit, the next mail's number
 //                   and time, when the address showed it is theirs (a click in a results or
 //                   follow-up mail), the last mail's time, and when and why it stopped;
-//   followup_sends  one row per follow-up mail queued: its step, the delivery that carries it,
-//                   when its booking link was clicked and whether a booking followed.
+//   followup_sends  one row per follow-up mail queued (the `followup` delivery that carries it
+//                   has its id as sourceId): its step, when its booking link was clicked and
+//                   whether a booking followed.
 // A new audit (re)starts its person's sequence; only the latest audit's sequence runs. The
 // scheduler (runFollowups) queues due mails on the delivery queue (lib/deliveries.js, kind
 // `followup`), which renders each one when it is sent and cancels it if the sequence stopped
@@ -360,38 +361,85 @@ function exec(app, sql, params) {
 }
 
 /**
- * Queues mail `row.step` of a proven sequence: a followup_sends row and its delivery, in the
- * caller's transaction. Returns false when the queue refused it (then the sequence waits a day).
+ * `{:p0}, {:p1}, ...` for a list, its values put in `params`.
+ * @param {string} prefix
+ * @param {string[]} values
+ * @param {Record<string, any>} params
+ */
+function inList(prefix, values, params) {
+  return values
+    .map((value, i) => {
+      params[`${prefix}${i}`] = value
+      return `{:${prefix}${i}}`
+    })
+    .join(', ')
+}
+
+/**
+ * Queues the due mail of each of `rows` (proven sequences, one per person) in the caller's
+ * transaction, in three statements whatever their number: the followup_sends rows, their
+ * deliveries (kind `followup`, one fan-out of the queue, never twice for the same sequence,
+ * audit and step) and the sequences' next mail. Returns how many deliveries were queued.
  * @param {core.App} txApp
- * @param {DueRow} row
+ * @param {DueRow[]} rows
+ * @param {{ steps: { delayDays: number }[] }} settings
  * @param {number} now
  */
-function queueMail(txApp, row, now) {
-  const sendId = $security.randomStringWithAlphabet(15, ID_ALPHABET)
-  const result = deliveries.enqueue(txApp, {
-    kind: 'followup',
-    recipient: row.email,
-    sourceId: sendId,
-    payload: { step: row.step },
-    runAt: now,
-    uniqueKey: `followup:${row.id}:${row.audit}:${row.step}`,
+function queueMails(txApp, rows, settings, now) {
+  if (rows.length === 0) return 0
+  const stamp = dbTime(now)
+  /** @type {Record<string, any>} */
+  const sendParams = { now: stamp }
+  const values = rows.map((row, i) => {
+    sendParams[`id${i}`] = $security.randomStringWithAlphabet(15, ID_ALPHABET)
+    sendParams[`f${i}`] = row.id
+    sendParams[`a${i}`] = row.audit
+    sendParams[`s${i}`] = row.step
+    return `({:id${i}}, {:f${i}}, {:a${i}}, {:s${i}}, '', '', {:now}, {:now})`
   })
-  // Queued before (the same sequence, audit and step): only the sequence moves on.
-  if (!result.queued) return /** @type {{ reason?: string }} */ (result).reason === 'duplicate'
   exec(
     txApp,
-    'INSERT INTO followup_sends (id, followup, audit, step, delivery, clickedAt, bookedAt, created, updated) ' +
-      "VALUES ({:id}, {:followup}, {:audit}, {:step}, {:delivery}, '', '', {:now}, {:now})",
-    {
-      id: sendId,
-      followup: row.id,
-      audit: row.audit,
-      step: row.step,
-      delivery: /** @type {{ id: string }} */ (result).id,
-      now: dbTime(now),
-    },
+    'INSERT INTO followup_sends (id, followup, audit, step, clickedAt, bookedAt, created, updated) VALUES ' +
+      values.join(', '),
+    sendParams,
   )
-  return true
+  /** @type {Record<string, any>} */
+  const params = {}
+  const sendIds = inList(
+    's',
+    rows.map((_, i) => sendParams[`id${i}`]),
+    params,
+  )
+  const queued = deliveries.enqueueMany(txApp, {
+    kind: 'followup',
+    select:
+      "SELECT p.email AS recipient, s.id AS sourceId, 'followup:' || s.followup || ':' || s.audit || ':' || s.step AS uniqueKey, " +
+      "json_object('step', s.step) AS payload " +
+      'FROM followup_sends s JOIN followups f ON f.id = s.followup JOIN people p ON p.id = f.person ' +
+      `WHERE s.id IN (${sendIds})`,
+    params,
+    runAt: now,
+  })
+  // The next mail: its delay after the audit, or none after the last one.
+  /** @type {Record<string, any>} */
+  const next = { now: stamp }
+  const cases = settings.steps
+    .map((mail, i) => {
+      next[`shift${i}`] = `+${mail.delayDays} days`
+      return `WHEN ${i + 1} THEN strftime('%Y-%m-%d %H:%M:%fZ', auditAt, {:shift${i}})`
+    })
+    .join(' ')
+  exec(
+    txApp,
+    `UPDATE followups SET step = step + 1, nextAt = CASE step + 1 ${cases} ELSE '' END, ` +
+      `lastSentAt = {:now}, updated = {:now} WHERE id IN (${inList(
+        'f',
+        rows.map((row) => row.id),
+        next,
+      )})`,
+    next,
+  )
+  return queued
 }
 
 /**
@@ -428,7 +476,12 @@ function runFollowups(app, now) {
   for (let from = 0; from < rows.length; from += RUN_CHUNK) {
     const chunk = rows.slice(from, from + RUN_CHUNK)
     app.runInTransaction((txApp) => {
-      for (const row of chunk) handleDue(txApp, row, settings, at, summary)
+      /** @type {DueRow[]} */
+      const sending = []
+      for (const row of chunk) {
+        if (handleDue(txApp, row, settings, at, summary)) sending.push(row)
+      }
+      summary.queued += queueMails(txApp, sending, settings, at)
     })
   }
   return summary
@@ -440,6 +493,7 @@ function runFollowups(app, now) {
  * @param {{ steps: { delayDays: number }[] }} settings
  * @param {number} now
  * @param {Record<string, any>} summary
+ * @returns {boolean} true when its mail is to be queued (queueMails)
  */
 function handleDue(txApp, row, settings, now, summary) {
   const auditAt = msOf(row.auditAt)
@@ -464,14 +518,14 @@ function handleDue(txApp, row, settings, now, summary) {
         { id: row.id, reason: decision.reason, sent: Math.max(0, row.step - 1), now: dbTime(now) },
       )
       summary.stopped++
-      return
+      return false
     case 'finish':
       exec(txApp, "UPDATE followups SET nextAt = '', updated = {:now} WHERE id = {:id}", {
         id: row.id,
         now: dbTime(now),
       })
       summary.finished++
-      return
+      return false
     case 'skip': {
       // Every mail already past its grace goes; the next one keeps its own day.
       let step = row.step + 1
@@ -482,11 +536,11 @@ function handleDue(txApp, row, settings, now, summary) {
         step++
       advance(step, row.lastSentAt)
       summary.skipped++
-      return
+      return false
     }
     case 'wait':
       summary.waiting++
-      return
+      return false
     case 'postpone':
       exec(txApp, 'UPDATE followups SET nextAt = {:until}, updated = {:now} WHERE id = {:id}', {
         id: row.id,
@@ -494,21 +548,11 @@ function handleDue(txApp, row, settings, now, summary) {
         now: dbTime(now),
       })
       summary.postponed++
-      return
+      return false
     case 'send':
-      if (queueMail(txApp, row, now)) {
-        advance(row.step + 1, dbTime(now))
-        summary.queued++
-      } else {
-        exec(txApp, 'UPDATE followups SET nextAt = {:until}, updated = {:now} WHERE id = {:id}', {
-          id: row.id,
-          until: dbTime(now + DAY),
-          now: dbTime(now),
-        })
-        summary.postponed++
-      }
-      return
+      return true
   }
+  return false
 }
 
 /**

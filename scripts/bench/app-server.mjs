@@ -11,7 +11,7 @@ export const BENCH_SUPERUSER = {
   password: 'bench-superuser-pass-123',
 }
 
-export async function startAppServer({ publicDir, dataDir }) {
+export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} }) {
   const port = await freePort()
   const env = {
     ...process.env,
@@ -22,6 +22,7 @@ export async function startAppServer({ publicDir, dataDir }) {
     PB_SUPERUSER_PASSWORD: BENCH_SUPERUSER.password,
     OWNER_EMAIL: 'owner@bench.local',
     SMTP_HOST: '',
+    ...extraEnv,
   }
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -57,5 +58,5 @@ export async function startAppServer({ publicDir, dataDir }) {
       child.kill('SIGTERM')
       setTimeout(() => child.kill('SIGKILL'), 5000).unref()
     })
-  return { url, token, stop, log: () => log }
+  return { url, token, stop, log: () => log, pid: child.pid }
 }
