@@ -26,6 +26,12 @@ beforeAll(async () => {
   server = await startMailServer(receiver.port, { APP_URL, OWNER_EMAIL: 'owner@test.local' })
   // Every test request comes from 127.0.0.1; the rate limits are tested from other addresses.
   await exemptLoopbackFromRateLimits(server.url, server.su.authStore.token)
+  // Enough audits for the peer benchmark, before any mail renders it.
+  for (let n = 0; n < 20; n++) {
+    await server.guest
+      .collection('audits')
+      .create(auditSubmission({ email: uniqueEmail('peer'), optionIndex: (i) => i + n }))
+  }
 })
 
 afterAll(async () => {
@@ -147,6 +153,7 @@ describe('who gets follow-ups, and when', () => {
     const weakest = Object.keys(sections).reduce((a, b) => (sections[b] < sections[a] ? b : a))
     expect(first.subject).toContain(weakest)
     expect(first.text).toContain(`${stored.overallScore}%`)
+    expect(first.text).toMatch(/You scored higher than \d+% of businesses that took this audit\./)
     expect(first.text).toContain(stored.recommendations.sectionRecommendations[weakest][0].title)
     const booking = tokenIn(
       first.text,
@@ -650,6 +657,60 @@ describe('the console', () => {
     expect(figures.steps[0].stoppedAfter.booked).toBeGreaterThanOrEqual(1)
     expect(figures.steps[0].stoppedAfter.message).toBeGreaterThanOrEqual(1)
     expect(figures.steps[0].stoppedAfter.stop_link).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('who may read and write the follow-ups through the records API', () => {
+  it('admins read sequences and mails; nobody writes them; the settings only through their route', async () => {
+    const email = uniqueEmail('rules')
+    const audit = await provenAudit(email)
+    await runAt(audit.created + 2 * DAY + 60_000)
+    const admin = await createUser({ isAdmin: true, url: server.url, label: 'rules-admin' })
+    const user = await createUser({ verified: true, url: server.url, label: 'rules-user' })
+    const sequence = await sequenceOf(email)
+    const send = await server.su
+      .collection('followup_sends')
+      .getFirstListItem(server.su.filter('followup = {:f}', { f: sequence.id }))
+    const person = await personOf(email)
+    const as = (pb: PocketBase | null) => (pb ? pb.authStore.token : '')
+    const request = async (pb: PocketBase | null, method: string, path: string, body?: unknown) =>
+      (
+        await fetch(`${server.url}/api/collections/${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: as(pb) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      ).status
+    for (const [name, pb] of [
+      ['guest', null],
+      ['user', user.pb],
+    ] as const) {
+      expect(await request(pb, 'GET', `followups/records/${sequence.id}`), name).toBe(404)
+      expect(await request(pb, 'GET', `followup_sends/records/${send.id}`), name).toBe(404)
+    }
+    expect(await request(admin.pb, 'GET', `followups/records/${sequence.id}`)).toBe(200)
+    expect(await request(admin.pb, 'GET', `followup_sends/records/${send.id}`)).toBe(200)
+    for (const pb of [null, user.pb, admin.pb]) {
+      expect(await request(pb, 'POST', 'followups/records', { person: person.id })).toBe(403)
+      expect(
+        await request(pb, 'PATCH', `followups/records/${sequence.id}`, { stoppedAt: '' }),
+      ).toBe(403)
+      expect(await request(pb, 'DELETE', `followup_sends/records/${send.id}`)).toBe(403)
+      expect(await request(pb, 'GET', 'followup_settings/records')).toBe(403)
+      expect(
+        await request(pb, 'POST', 'followup_settings/records', { enabled: false, steps: [] }),
+      ).toBe(403)
+    }
+    // Only the site itself marks a change as its own.
+    expect(
+      await request(admin.pb, 'POST', 'person_updates/records', {
+        person: person.id,
+        kind: 'status',
+        status: 'call_booked',
+        origin: 'site',
+      }),
+    ).toBe(400)
+    expect((await sequenceOf(email)).stoppedAt).toBe('')
   })
 })
 
