@@ -1,12 +1,24 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Contact messages: stored trimmed, with a lowercased e-mail, and always
-// unprocessed on create, and a message from an audit report names its audit. The create rule already refuses a client that presets `processed`;
+// unprocessed on create, a call-back request carries a phone number, and a message from an
+// audit report names its audit. The create rule already refuses a client that presets `processed`;
 // forcing it here also covers superuser and batch creates. A name or message that is only
 // blank space becomes empty and fails the field's `required` check (400 naming the field).
 
 onRecordCreateRequest((e) => {
-  for (const field of ['name', 'email', 'message']) {
+  for (const field of ['name', 'email', 'message', 'phone']) {
     e.record.set(field, e.record.getString(field).trim())
+  }
+  // A call-back request needs a number to call; a number sent with any message must be one.
+  const phone = e.record.getString('phone')
+  if (phone || e.record.getString('source') === 'call_back') {
+    const { phoneProblem } = require(`${__hooks}/lib/shared.cjs`)
+    const problem = phoneProblem(phone)
+    if (problem) {
+      throw new BadRequestError('Failed to create record.', {
+        phone: new ValidationError('validation_invalid_phone', problem),
+      })
+    }
   }
   e.record.set('email', e.record.getString('email').toLowerCase())
   e.record.set('processed', false)

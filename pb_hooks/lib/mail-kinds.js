@@ -42,6 +42,7 @@ function contactData(record) {
     message: record.getString('message'),
     source: record.getString('source'),
     auditId: record.getString('auditId'),
+    phone: record.getString('phone'),
     userAgent: record.getString('userAgent'),
     created: record.getString('created'),
   }

@@ -7,9 +7,15 @@
 const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
   `${__hooks}/lib/mail-escape.js`,
 )
-const { SCORE_BANDS, SITE_TIME_ZONE, contactSourceLabels, flowLabels, label, scoreBand } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const {
+  BOOK_CALL_LABEL,
+  SCORE_BANDS,
+  SITE_TIME_ZONE,
+  contactSourceLabels,
+  flowLabels,
+  label,
+  scoreBand,
+} = require(`${__hooks}/lib/shared.cjs`)
 
 // The site's score bands and their words (src/config/score-bands.ts), in the site's colours
 // (src/styles/global.css --score-*), all AA-contrast on white.
@@ -284,7 +290,7 @@ function visitorResultsMail(input) {
   }
   html.push(heading('What next?', 2))
   html.push(paragraph('Book a free 15-minute call and we will go through your results together.'))
-  html.push(button('Schedule a Free Strategy Call', links.bookingUrl, ACCENT))
+  html.push(button(BOOK_CALL_LABEL, links.bookingUrl, ACCENT))
   html.push(paragraph('Keep this report and track your progress in a free dashboard.'))
   html.push(button('Create Free Dashboard', links.signupUrl, SPRUCE))
 
@@ -333,7 +339,7 @@ function visitorResultsMail(input) {
   text.push(
     'What next?',
     'Book a free 15-minute call and we will go through your results together:',
-    `Schedule a Free Strategy Call: ${links.bookingUrl}`,
+    `${BOOK_CALL_LABEL}: ${links.bookingUrl}`,
     'Keep this report and track your progress in a free dashboard:',
     `Create Free Dashboard: ${links.signupUrl}`,
     '',
@@ -382,6 +388,7 @@ function ownerContactMail(input) {
     ],
     ['Source', escapeHtml(source)],
   ]
+  if (contact.phone) rows.push(['Phone', escapeHtml(contact.phone)])
   if (contact.auditId) rows.push(['Audit ID', escapeHtml(contact.auditId)])
   rows.push(['Received', escapeHtml(formatTime(contact.created))])
   if (contact.userAgent) rows.push(['User agent', escapeHtml(contact.userAgent)])
@@ -401,6 +408,7 @@ function ownerContactMail(input) {
     `E-mail: ${toText(contact.email)}`,
     `Source: ${source}`,
   ]
+  if (contact.phone) text.push(`Phone: ${oneLine(contact.phone, 40)}`)
   if (contact.auditId) text.push(`Audit ID: ${oneLine(contact.auditId, 64)}`)
   text.push(`Received: ${formatTime(contact.created)}`)
   if (contact.userAgent) text.push(`User agent: ${oneLine(contact.userAgent, 512)}`)

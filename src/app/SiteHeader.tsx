@@ -113,6 +113,13 @@ export function SiteHeader() {
             </li>
             {session.signedIn ? (
               <>
+                {session.isAdmin && (
+                  <li>
+                    <NavLink to={paths.auditAdmin} className="site-nav__link" onClick={leave}>
+                      Console
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <NavLink to={paths.dashboard} className="site-nav__link" onClick={leave}>
                     Dashboard

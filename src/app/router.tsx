@@ -6,6 +6,11 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
 import { usePrefetchWhenIdle } from './prefetch'
+import { RouteErrorBoundary } from './RouteError'
+import { PwaNotices } from './pwa/PwaNotices'
+import { BookCallButton } from '../components/BookCallButton'
+import { OutboxStatus } from '../components/OutboxStatus'
+import { useSignOut } from '../features/account/use-sign-out'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
@@ -55,6 +60,29 @@ function lazyPage(Page: React.ComponentType, next?: () => Promise<unknown>) {
   )
 }
 
+/**
+ * The consultant's console has its own shell (no public header or footer): it gets the app's
+ * notices and Sign out from here, the one layer that may combine features.
+ */
+function ConsolePage() {
+  const { signingOut, signOut } = useSignOut()
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<Loading />}>
+        <AdminPage
+          notices={
+            <>
+              <OutboxStatus />
+              <PwaNotices />
+            </>
+          }
+          signOut={{ busy: signingOut, run: () => void signOut() }}
+        />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
 /** `Router`: the browser's history; the build's prerender passes a StaticRouter (src/entry-server.tsx). */
 export function AppRouter({
   Router = BrowserRouter,
@@ -64,6 +92,7 @@ export function AppRouter({
   return (
     <Router>
       <Routes>
+        <Route path={paths.auditAdmin} element={<ConsolePage />} />
         <Route element={<Layout />}>
           <Route
             path={paths.home}
@@ -77,12 +106,18 @@ export function AppRouter({
           <Route path={paths.freeAudit} element={lazyPage(FreeAuditPage)} />
           <Route path={paths.digitalAudit} element={lazyPage(MemberAuditPage)} />
           <Route path={paths.digitalStrategyAudit} element={lazyPage(MemberAuditPage)} />
-          <Route path={paths.auditAdmin} element={lazyPage(AdminPage)} />
           <Route path={paths.call} element={lazyPage(CallPage)} />
           {/* Signing in or up usually leads to the dashboard. */}
           <Route path={paths.login} element={lazyPage(LoginPage, loadDashboard)} />
           <Route path={paths.signup} element={lazyPage(SignupPage, loadDashboard)} />
-          <Route path={paths.dashboard} element={lazyPage(DashboardPage)} />
+          <Route
+            path={paths.dashboard}
+            element={
+              <Suspense fallback={<Loading />}>
+                <DashboardPage bookCall={(prefill) => <BookCallButton prefill={prefill} />} />
+              </Suspense>
+            }
+          />
           {/* Account e-mail links: verifying usually leads to the dashboard. */}
           <Route
             path={`${paths.verifyEmail}/:token`}

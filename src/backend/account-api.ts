@@ -60,6 +60,20 @@ export function validateNewPassword(
   return null
 }
 
+/** What is wrong with one field of a new password typed twice (null: nothing). */
+export function newPasswordProblem(
+  field: 'password' | 'passwordConfirm',
+  password: string,
+  passwordConfirm: string,
+): string | null {
+  if (field === 'password') {
+    if (!password) return 'Please choose a password.'
+    return password.length < MIN_PASSWORD_LENGTH ? accountMessages.passwordTooShort : null
+  }
+  if (!passwordConfirm) return 'Please type the password again.'
+  return passwordConfirm === password ? null : accountMessages.passwordMismatch
+}
+
 /** Creates the user; the server trims/lowercases the e-mail and stamps agreedToTermsAt. */
 export async function createAccount(pb: PocketBase, input: SignupInput): Promise<UserRecord> {
   return pb.collection(collections.users).create<UserRecord>({
@@ -113,6 +127,27 @@ export function signupErrorMessage(err: unknown): string {
   const [field, message] = Object.entries(d.fieldErrors)[0] ?? []
   if (field && message) return `${FIELD_LABELS[field] ?? field}: ${message}`
   return d.serverMessage || messages.signupFailure
+}
+
+/**
+ * The server's words on the sign-up's own fields, to show under them (a refused password, an
+ * address that is not one). Never a taken address: that gets signupNotPossible, like any other
+ * registered e-mail, so sign-up tells nobody which addresses have accounts.
+ */
+export function signupFieldErrors(err: unknown): Record<string, string> {
+  if (err instanceof SignupNotPossibleError) return {}
+  const d = describeError(err)
+  if (d.kind !== 'validation') return {}
+  const codes = fieldCodes(err)
+  const errors: Record<string, string> = {}
+  for (const [field, message] of Object.entries(d.fieldErrors)) {
+    if (field === 'email' && codes.email === 'validation_not_unique') continue
+    errors[field] =
+      field === 'password' && codes.password?.startsWith('validation_min')
+        ? accountMessages.passwordTooShort
+        : message
+  }
+  return errors
 }
 
 export function fieldCodes(err: unknown): Record<string, string | undefined> {

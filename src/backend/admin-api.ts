@@ -37,7 +37,7 @@ export interface AuditStats {
 export type AuditListItem = Pick<AuditRecord, 'id' | 'email' | 'overallScore' | 'created' | 'flow'>
 export type ContactListItem = Pick<
   ContactRecord,
-  'id' | 'name' | 'email' | 'message' | 'source' | 'auditId' | 'processed' | 'created'
+  'id' | 'name' | 'email' | 'message' | 'source' | 'auditId' | 'phone' | 'processed' | 'created'
 >
 export type SubscriberListItem = Pick<
   NewsletterRecord,
@@ -57,7 +57,7 @@ export type FailedMailItem = Pick<
 >
 
 const AUDIT_LIST_FIELDS = 'id,email,overallScore,created,flow'
-const CONTACT_LIST_FIELDS = 'id,name,email,message,source,auditId,processed,created'
+const CONTACT_LIST_FIELDS = 'id,name,email,message,source,auditId,phone,processed,created'
 const SUBSCRIBER_LIST_FIELDS = 'id,email,source,status,confirmedAt,created'
 const FAILED_MAIL_FIELDS = 'id,recipient,subject,kind,status,attempts,lastError,lastErrorAt,created'
 

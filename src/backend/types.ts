@@ -70,6 +70,8 @@ export interface ContactRecord extends RecordModel {
   message: string
   source: ContactSource
   auditId: string
+  /** A call-back request's number ('' or absent for a message). */
+  phone?: string
   processed: boolean
   userAgent: string
   firstTouch?: FirstTouch | null
@@ -112,6 +114,8 @@ export interface ContactInput {
   message: string
   source: ContactSource
   auditId?: string
+  /** Required for a call-back request (source `call_back`). */
+  phone?: string
   userAgent?: string
   firstTouch?: FirstTouch
 }

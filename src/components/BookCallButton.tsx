@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { messages } from '../config/messages'
 import { site } from '../config/site'
 import { Modal } from './Modal'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
@@ -26,7 +27,6 @@ function SchedulerUnavailable() {
 }
 
 interface BookCallButtonProps {
-  label?: string
   className?: string
   /** Who is booking, when known (after an audit): the scheduler's form is filled in. */
   prefill?: SchedulerPrefill
@@ -34,9 +34,11 @@ interface BookCallButtonProps {
   reportAudit?: string
 }
 
-/** Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click. */
+/**
+ * Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click.
+ * Its one name everywhere is messages.bookCall.
+ */
 export function BookCallButton({
-  label = 'Book Your Strategy Call',
   className = 'btn btn-accent',
   prefill,
   reportAudit,
@@ -50,9 +52,9 @@ export function BookCallButton({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {label}
+        {messages.bookCall}
       </button>
-      <Modal open={open} title="Book Your Strategy Call" onClose={() => setOpen(false)}>
+      <Modal open={open} title={messages.bookCall} onClose={() => setOpen(false)}>
         <p className="modal__intro">
           Pick a time for a free 15-minute call with {site.ownerFirstName}. We'll talk about where
           your week goes and whether I can help - no pressure, no jargon.

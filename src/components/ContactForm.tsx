@@ -62,15 +62,25 @@ export function ContactForm({
       (m) => m.firstTouch(),
       () => undefined,
     )
-    const status = await deliver('contacts', {
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      message: fields.message.trim(),
-      source,
-      ...(auditId ? { auditId } : {}),
-      userAgent: browserUserAgent(),
-      ...(touch ? { firstTouch: touch } : {}),
-    })
+    const status = await deliver(
+      'contacts',
+      {
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        message: fields.message.trim(),
+        source,
+        ...(auditId ? { auditId } : {}),
+        userAgent: browserUserAgent(),
+        ...(touch ? { firstTouch: touch } : {}),
+      },
+      // A message that had to wait says so when it goes out (the layout's status line too).
+      (outcome) =>
+        setFeedback(
+          outcome === 'sent'
+            ? { kind: 'success', text: messages.contactSentLater }
+            : { kind: 'error', text: messages.contactRefusedLater },
+        ),
+    )
     setSubmitting(false)
     if (status === 'failed') {
       setFeedback({ kind: 'error', text: messages.contactFailure })

@@ -1,4 +1,5 @@
 import type { OutboxItem } from '../offline/db'
+import type { SentKind } from '../offline/status'
 import { useOutboxStatusLine } from '../offline/status-line'
 import './outbox-status.css'
 
@@ -22,18 +23,41 @@ function failureReason(item: OutboxItem): string {
   return [error.serverMessage || 'The server refused it.', ...fields].join(' ')
 }
 
-function announcement(online: boolean, pending: number, failed: number, justSent: boolean): string {
+const sentWords: Record<SentKind, [string, string]> = {
+  message: ['Message sent', 'messages sent'],
+  callBack: ['Call-back request sent', 'call-back requests sent'],
+  newsletter: ['Newsletter sign-up sent', 'newsletter sign-ups sent'],
+  audit: ['Audit sent', 'audits sent'],
+  personUpdate: ['Note or status change sent', 'notes or status changes sent'],
+}
+
+/** "Message sent", "2 messages sent · Audit sent": what just went out, by kind. */
+export function sentSummary(kinds: readonly SentKind[]): string {
+  const counts = new Map<SentKind, number>()
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return [...counts]
+    .map(([kind, n]) => (n === 1 ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`))
+    .join(' · ')
+}
+
+function announcement(
+  online: boolean,
+  pending: number,
+  failed: number,
+  justSent: readonly SentKind[],
+): string {
   const parts: string[] = []
+  if (justSent.length > 0) parts.push(sentSummary(justSent))
   if (!online) parts.push('Offline')
   if (pending > 0) parts.push(`${pending} waiting to send`)
   if (failed > 0)
     parts.push(failed === 1 ? '1 item could not be sent' : `${failed} items could not be sent`)
-  if (parts.length === 0 && justSent) parts.push('All changes sent')
   return parts.join(' · ')
 }
 
 /**
- * One quiet line in the layout: "Offline", "N waiting to send", "All changes sent", plus the
+ * One quiet line in the layout: "Offline", "N waiting to send", "Message sent" (what just went
+ * out, for a few seconds), plus the
  * items the server refused, each with Retry and Discard (Discard asks first). Renders nothing
  * visible while there is nothing to say; the live region stays so changes are announced.
  */

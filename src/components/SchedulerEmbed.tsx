@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '../config/site'
+import { CallBackForm } from './CallBackForm'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
@@ -11,10 +12,11 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
 
 /**
  * The provider's inline scheduler for `bookingUrl`. Mount it only when the visitor asked for it:
- * mounting loads the provider's script. The direct ways to book (the booking link and the e-mail
- * address) sit under the scheduler's box from the first paint, so a patchy connection never
- * hides them; offline, or when the script fails or times out, only the short status line in the
- * box changes (with Try again), nothing new pushes the page around.
+ * mounting loads the provider's script. The direct ways to book (the booking link, the phone
+ * number and the e-mail address) sit under the scheduler's box from the first paint, so a patchy
+ * connection never hides them; offline, or when the script fails or times out, the top of the box
+ * offers them at once as buttons, with Try again and a "call me back" form that is queued like a
+ * message (the box keeps its height, so nothing below moves).
  */
 export function SchedulerEmbed(props: {
   bookingUrl: string
@@ -82,27 +84,41 @@ export function SchedulerEmbed(props: {
   return (
     <div className="scheduler">
       <div className="scheduler__box">
-        {state !== 'ready' && (
+        {state === 'loading' && (
           <div className="scheduler__status" role="status">
-            {state === 'loading' && (
-              <p className="scheduler__status-text">Loading the scheduler...</p>
-            )}
-            {unavailable && (
-              <>
-                <p className="scheduler__status-text scheduler__status-text--problem">
-                  {state === 'offline'
-                    ? 'The scheduler needs a connection.'
-                    : 'The scheduler could not load.'}
-                </p>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  onClick={() => setState('loading')}
-                >
-                  Try again
-                </button>
-              </>
-            )}
+            <p className="scheduler__status-text">Loading the scheduler...</p>
+          </div>
+        )}
+        {/* Without the calendar, the other ways to book at the top of the box at once. */}
+        {unavailable && (
+          <div className="scheduler__fallback">
+            <p className="scheduler__status-text scheduler__status-text--problem" role="status">
+              {state === 'offline'
+                ? 'The scheduler needs a connection.'
+                : 'The scheduler could not load.'}{' '}
+              <button
+                type="button"
+                className="scheduler__retry"
+                onClick={() => setState('loading')}
+              >
+                Try again
+              </button>
+            </p>
+            <div className="scheduler__ways">
+              <a
+                className="btn btn-primary btn-small"
+                href={bookingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Open the booking page
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <a className="btn btn-secondary btn-small" href={`tel:${site.phone.tel}`}>
+                Call {site.phone.display}
+              </a>
+            </div>
+            <CallBackForm />
           </div>
         )}
         <div

@@ -59,6 +59,9 @@ export function SiteFooter() {
             <li>
               <a href={`mailto:${site.email}`}>{site.email}</a>
             </li>
+            <li>
+              <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            </li>
             <li>{site.location}</li>
             <li>
               <Link to={paths.privacy}>Privacy Policy</Link>

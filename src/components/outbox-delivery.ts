@@ -12,15 +12,25 @@ export function browserUserAgent(): string {
   return typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 512)
 }
 
+/**
+ * Queues the record and tries to send it. When it has to wait (queued), `onSettled` is told
+ * later whether it went out ('sent') or the server refused it ('failed'), so the form can say so.
+ */
 export async function deliver<C extends FormCollection>(
   collection: C,
   payload: OutboxPayloads[C],
+  onSettled?: (outcome: 'sent' | 'failed') => void,
 ): Promise<DeliveryStatus> {
   try {
     const { enqueue } = await import('../offline/app-outbox')
     const result = await enqueue(collection, payload)
     if (result.status === 'failed')
       console.error(`The ${collection} record was refused`, result.error)
+    if (result.status === 'queued' && onSettled) {
+      import('../offline/status')
+        .then((m) => m.whenSettled(result.id))
+        .then(onSettled, () => undefined)
+    }
     return result.status
   } catch (err) {
     console.error(`Could not hand the ${collection} record to the outbox`, err)

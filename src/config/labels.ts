@@ -5,6 +5,7 @@ import type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus } fro
 export const contactSourceLabels: Record<ContactSource, string> = {
   portfolio_website: 'Portfolio Website Contact Form',
   business_efficiency_audit: 'Business Efficiency Audit Contact Form',
+  call_back: 'Call-back request',
 }
 
 export const newsletterSourceLabels: Record<NewsletterSource, string> = {
@@ -21,7 +22,16 @@ export const newsletterStatusLabels: Record<NewsletterStatus, string> = {
   unsubscribed: 'Unsubscribed',
 }
 
-/** The two audit flows: the signed-in one and the free one. */
+/** The audit's one name for visitors and members, whichever way they took it. */
+export const AUDIT_NAME = 'Business Efficiency Audit'
+
+/** How a member took an audit, in their words (the dashboard's cards). */
+export const flowNotes: Record<AuditFlow, string> = {
+  member: 'Taken in your dashboard',
+  free: 'Taken as the free audit, results sent by e-mail',
+}
+
+/** The two audit flows as the consultant reads them: the signed-in one and the free one. */
 export const flowLabels: Record<AuditFlow, string> = {
   member: 'Business Efficiency',
   free: 'Free Efficiency Audit',

@@ -15,6 +15,8 @@ export const textLimits = {
     source: 64,
     auditId: 64,
     userAgent: 512,
+    /** A call-back request's number, as typed (spaces, dashes and brackets allowed). */
+    phone: 40,
   },
   newsletter_subscriptions: {
     email: EMAIL_MAX,

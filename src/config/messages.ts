@@ -1,11 +1,18 @@
 // Every user-facing text that more than one layer shows (form results, errors, account
 // messages), by situation. Pure data: any layer may import it.
 export const messages = {
+  /** The one name of the strategy-call button, everywhere (pages, dialogs, the results mail). */
+  bookCall: 'Book a Free Strategy Call',
   newsletterSuccess: '🎉 Thanks! Business growth tips are on their way to your inbox!',
   newsletterFailure: 'Oops! Something went wrong. Please try again.',
   /** Shown under the success text: nothing is sent until the address is confirmed. */
   newsletterConfirmHint: 'Please confirm your subscription from the e-mail we just sent you.',
   contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
+  /** A message that waited on the device (offline) and has now reached the server. */
+  contactSentLater: "Message sent. Thank you, I'll get back to you soon!",
+  /** A waiting message the server then refused: it stays on the device, with Retry. */
+  contactRefusedLater:
+    'Your message could not be sent. It is kept on this device: retry it from the note at the top of the page.',
   contactFailure:
     'Sorry, there was an error sending your message. Please try again or contact me directly via email.',
   auditSaveFailure: 'There was an error saving your audit. Please try again.',

@@ -1,5 +1,6 @@
 // The facts the server hooks share with the browser, bundled by scripts/build-engine.mjs into
 // pb_hooks/lib/shared.cjs (the hooks run plain JavaScript and cannot import TypeScript).
+import { messages } from './messages'
 import { site } from './site'
 
 export { paths } from './paths'
@@ -42,10 +43,13 @@ export {
   MAIL_LINK_TOKEN,
   REPORT_BOOKING_DAYS,
 } from './followup'
+export { phoneProblem } from './phone'
 
 export const BUSINESS_NAME = site.businessName
 /** The consultant, whom the follow-up mails come from. */
 export const OWNER_NAME = site.ownerName
+/** The strategy-call button's one label (the results mail's button too). */
+export const BOOK_CALL_LABEL = messages.bookCall
 /** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
 export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
 /** IANA time zone of the times in e-mails; SITE_TIME_ZONE in the environment overrides it. */

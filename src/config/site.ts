@@ -29,6 +29,8 @@ export const site = {
   ownerName: 'Alex Morgan',
   ownerFirstName: 'Alex',
   email: 'hello@example.com',
+  /** The number visitors tap to call: `display` as written on the page, `tel` in E.164. */
+  phone: { display: '(603) 555-0142', tel: '+16035550142' },
   location: 'The White Mountains, NH',
   /** The consultant's clock: times in e-mails to them (SITE_TIME_ZONE in the env overrides it). */
   timeZone: 'America/New_York',
@@ -95,3 +97,9 @@ export const site = {
     where: 'on-site',
   },
 } as const
+
+/** A `tel:` link for a phone number as typed: only its digits and a leading plus. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim()
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`
+}

@@ -4,17 +4,17 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItem } from './db'
 import { onOutboxMaybeNonEmpty, outboxMaybeNonEmpty } from './outbox-hint'
 import { useOnline } from './online'
-import type { OutboxStatusSnapshot } from './status'
+import type { OutboxStatusSnapshot, SentKind } from './status'
 
-/** How long "All changes sent" stays after the last pending item is delivered. */
+/** How long "Message sent" (and the like) stays after a waiting item is delivered. */
 export const ALL_SENT_NOTICE_MS = 5_000
 
 export interface OutboxStatusLine {
   online: boolean
   pending: number
   failed: OutboxItem[]
-  /** True for a few seconds after pending items drained without failures. */
-  justSent: boolean
+  /** For a few seconds after waiting items went out: what they were (oldest first). */
+  justSent: SentKind[]
   retry(id: string): Promise<void>
   discard(id: string): Promise<void>
 }
@@ -22,8 +22,8 @@ export interface OutboxStatusLine {
 export function useOutboxStatusLine(): OutboxStatusLine {
   const online = useOnline()
   const [status, setStatus] = useState<OutboxStatusSnapshot | null>(null)
-  const [justSent, setJustSent] = useState(false)
-  const previousPending = useRef(0)
+  const [justSent, setJustSent] = useState<SentKind[]>([])
+  const previousPending = useRef<OutboxStatusSnapshot['pendingItems']>([])
 
   useEffect(() => {
     let stop: (() => void) | undefined
@@ -35,10 +35,11 @@ export function useOutboxStatusLine(): OutboxStatusLine {
       void import('./status').then((m) => {
         if (cancelled) return
         stop = m.watchAppOutboxStatus((next) => {
-          if (previousPending.current > 0 && next.pending === 0 && next.failed.length === 0) {
-            setJustSent(true)
-          }
-          previousPending.current = next.pending
+          // What was waiting and is neither waiting nor refused now has reached the server.
+          const still = new Set([...next.pendingItems, ...next.failed].map((i) => i.id))
+          const sent = previousPending.current.filter((i) => !still.has(i.id)).map((i) => i.kind)
+          if (sent.length > 0) setJustSent((before) => [...before, ...sent])
+          previousPending.current = next.pendingItems
           setStatus(next)
         })
       })
@@ -53,8 +54,8 @@ export function useOutboxStatusLine(): OutboxStatusLine {
   }, [])
 
   useEffect(() => {
-    if (!justSent) return
-    const timer = setTimeout(() => setJustSent(false), ALL_SENT_NOTICE_MS)
+    if (justSent.length === 0) return
+    const timer = setTimeout(() => setJustSent([]), ALL_SENT_NOTICE_MS)
     return () => clearTimeout(timer)
   }, [justSent])
 
@@ -72,7 +73,7 @@ export function useOutboxStatusLine(): OutboxStatusLine {
     online,
     pending,
     failed: status?.failed ?? [],
-    justSent: justSent && pending === 0,
+    justSent,
     retry,
     discard,
   }

@@ -12,9 +12,14 @@ function startAppOutbox() {
   void import('./app-outbox').then(({ getAppOutbox }) => getAppOutbox())
 }
 
+/** What a waiting item is, to say so once it has gone out ("Message sent"). */
+export type SentKind = 'message' | 'callBack' | 'newsletter' | 'audit' | 'personUpdate'
+
 export interface OutboxStatusSnapshot {
   /** Items not yet delivered and not failed (queued or sending). */
   pending: number
+  /** The pending items' ids and kinds, oldest first. */
+  pendingItems: { id: string; kind: SentKind }[]
   /** Items the server refused; they wait for the visitor to retry or discard them. */
   failed: OutboxItem[]
   /** Epoch ms of the last delivered item, or null. */
@@ -34,11 +39,48 @@ export async function readOutboxStatus(
   ])
   // Funnel statistics travel through the outbox too, but they are not the visitor's to see.
   const shown = items.filter((i) => i.collection !== 'events')
+  const waiting = shown.filter((i) => i.status !== 'failed')
   return {
-    pending: shown.filter((i) => i.status !== 'failed').length,
+    pending: waiting.length,
+    pendingItems: waiting.map((i) => ({ id: i.id, kind: sentKind(i) })),
     failed: shown.filter((i) => i.status === 'failed'),
     lastSyncedAt: typeof last?.value === 'number' ? last.value : null,
   }
+}
+
+function sentKind(item: OutboxItem): SentKind {
+  switch (item.collection) {
+    case 'contacts':
+      return (item.payload as { source?: string }).source === 'call_back' ? 'callBack' : 'message'
+    case 'newsletter_subscriptions':
+      return 'newsletter'
+    case 'audits':
+      return 'audit'
+    default:
+      return 'personUpdate'
+  }
+}
+
+/**
+ * Resolves once the item `id` has left the outbox ('sent': the server has it) or the server
+ * refused it ('failed').
+ */
+export function whenSettled(
+  id: string,
+  db: OfflineDatabase = offlineDb(),
+): Promise<'sent' | 'failed'> {
+  return new Promise((resolve) => {
+    const subscription = liveQuery(() => db.outbox.get(id)).subscribe({
+      next(item) {
+        if (item && item.status !== 'failed') return
+        subscription.unsubscribe()
+        resolve(item ? 'failed' : 'sent')
+      },
+      error() {
+        subscription.unsubscribe()
+      },
+    })
+  })
 }
 
 /** Subscribes to the app outbox's status and keeps the layout's load hint in step. */
@@ -63,6 +105,7 @@ export function useOutboxStatus(): OutboxStatusState {
   return {
     online,
     pending: status?.pending ?? 0,
+    pendingItems: status?.pendingItems ?? [],
     failed: status?.failed ?? [],
     lastSyncedAt: status?.lastSyncedAt ?? null,
   }

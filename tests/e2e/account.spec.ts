@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
+import { messages } from '../../src/config/messages'
 import {
   baseURL,
   createUser,
@@ -92,22 +93,36 @@ test.describe('sign-up and sign-in', () => {
     await main(page).getByLabel('Full name').fill('Morgan Maple')
     await main(page).getByLabel('Email', { exact: true }).fill(email)
     await main(page).getByLabel('Password', { exact: true }).fill('short12')
+    const password = main(page).getByLabel('Password', { exact: true })
+    const terms = main(page).getByLabel(/I agree to the Terms/)
+    // A too-short password is flagged under its field as the visitor leaves it, before any send.
+    await main(page).getByLabel('Confirm Password').focus()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    await expect(password).toHaveAccessibleDescription(
+      /At least 8 characters\. Password must be at least 8 characters long\./,
+    )
+    await expect(terms).not.toHaveAttribute('aria-invalid', 'true')
     await main(page).getByLabel('Confirm Password').fill('short12')
+
+    // Sent: every problem at once, each under its field, focus on the first; nothing typed goes.
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(terms).toHaveAccessibleDescription(
       'You must agree to the Terms and Privacy Policy to continue.',
     )
+    await expect(password).toBeFocused()
+    await expect(main(page).getByLabel('Full name')).toHaveValue('Morgan Maple')
+    await expect(main(page).getByLabel('Email', { exact: true })).toHaveValue(email)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await expectAccessible(page)
 
-    await main(page)
-      .getByLabel(/I agree to the Terms/)
-      .check()
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters long.')
-
-    await main(page).getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
+    await terms.check()
+    await password.fill(TEST_PASSWORD)
     await main(page).getByLabel('Confirm Password').fill(`${TEST_PASSWORD}x`)
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Passwords do not match.')
+    await expect(main(page).getByLabel('Confirm Password')).toHaveAccessibleDescription(
+      'Passwords do not match.',
+    )
+    await expect(page).toHaveURL(/\/signup\?next=/)
 
     await main(page).getByLabel('Confirm Password').fill(TEST_PASSWORD)
     await main(page)
@@ -159,7 +174,7 @@ test.describe('sign-up and sign-in', () => {
     await main(page).getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
-    await expect(page.getByRole('heading', { name: `Welcome, ${email}!` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Morgan!' })).toBeVisible()
   })
 
   test('a taken e-mail gets a message that does not confirm the account exists', async ({
@@ -240,32 +255,37 @@ test.describe('the dashboard', () => {
     await createFreeAudit(other.email)
 
     await signInThroughForm(page, user.email)
-    await expect(page.getByRole('heading', { name: `Welcome, ${user.email}!` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome, Casey!' })).toBeVisible()
     await expect(page.getByText('Total audits').locator('..')).toContainText('2')
     await openMyAudits(page)
 
     const cards = page.locator('.audit-card')
     await expect(cards).toHaveCount(2)
     // Newest first; numbered oldest-first.
-    await expect(cards.nth(0).getByRole('heading')).toHaveText(/Ref #0002\s*Free Efficiency Audit/)
-    await expect(cards.nth(1).getByRole('heading')).toHaveText(/Ref #0001\s*Business Efficiency/)
-    await expect(cards.nth(1).getByRole('link', { name: /Open Tool/ })).toHaveAttribute(
+    // One name for the audit, however it was taken; how is said in plain words.
+    await expect(cards.nth(0).getByRole('heading')).toHaveText(
+      /Ref #0002\s*Business Efficiency Audit/,
+    )
+    await expect(cards.nth(0)).toContainText('Taken as the free audit')
+    await expect(cards.nth(1).getByRole('heading')).toHaveText(
+      /Ref #0001\s*Business Efficiency Audit/,
+    )
+    await expect(cards.nth(1)).toContainText('Taken in your dashboard')
+    await expect(page.getByRole('link', { name: 'Take the Audit Again' })).toHaveAttribute(
       'href',
       '/digital-audit',
-    )
-    await expect(cards.nth(0).getByRole('link', { name: /Open Tool/ })).toHaveAttribute(
-      'href',
-      '/free-audit',
     )
     await expect(cards.nth(1)).toContainText('Business Goals & Lead Generation')
     await expect(cards.nth(1)).toContainText('Overall score')
 
     const memberCard = cards.nth(1)
     await memberCard.getByRole('button', { name: /View details/ }).click()
-    await expect(memberCard.getByText(user.email, { exact: true })).toBeVisible()
     await memberCard.getByText('Recommendations', { exact: true }).click()
     await expect(memberCard.getByText('Top 3 Recommendations')).toBeVisible()
-    await memberCard.getByText('Raw JSON').click()
+    // The next step on each report; the developer's view only under Technical details.
+    await expect(memberCard.getByRole('button', { name: messages.bookCall })).toBeVisible()
+    await expect(memberCard.locator('pre')).toBeHidden()
+    await memberCard.getByText('Technical details').click()
     await expect(memberCard.locator('pre')).toContainText('"flow": "member"')
 
     const [download] = await Promise.all([
@@ -274,8 +294,8 @@ test.describe('the dashboard', () => {
     ])
     expect(download.suggestedFilename()).toMatch(/^efficiency-audit-\d{4}-\d{2}-\d{2}\.txt$/)
     const text = await readFile(await download.path(), 'utf8')
-    expect(text).toContain('Ref #0001 - Business Efficiency')
-    expect(text).toContain(`User: ${user.email}`)
+    expect(text).toContain('Ref #0001 - Taken in your dashboard')
+    expect(text).toContain(`E-mail: ${user.email}`)
     expect(text).toMatch(/Overall score: \d+%/)
 
     // Only the user's own member audit can be deleted, and it asks first.
@@ -286,7 +306,7 @@ test.describe('the dashboard', () => {
     await memberCard.getByRole('button', { name: /^Delete/ }).click()
     await memberCard.getByRole('button', { name: 'Delete Audit' }).click()
     await expect(cards).toHaveCount(1)
-    await expect(cards.nth(0)).toContainText('Free Efficiency Audit')
+    await expect(cards.nth(0)).toContainText('Taken as the free audit')
   })
 
   test('an audit made in the signed-in flow appears in My Audits, and the dashboard works offline from its cache', async ({
@@ -483,7 +503,7 @@ test.describe('accessibility and layout', () => {
 
       await page.goto(`${baseURL()}/signup`)
       await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
-      await page.getByRole('button', { name: 'Create Account' }).click() // native validation only
+      await page.getByRole('button', { name: 'Create Account' }).click() // every field's problem shown
       await expectAccessible(page)
       await screenshot(page, 'signup')
 

@@ -4,6 +4,7 @@
 import { expect, test } from './support/csp-guard'
 import { baseURL, createUser, expectAccessible, MOBILE, superuser } from './support/helpers'
 import { answer, lastSection, next, readReport, sectionHeading } from './audit-support'
+import { messages } from '../../src/config/messages'
 
 test.use({ viewport: MOBILE })
 
@@ -50,7 +51,7 @@ test('signed out: the gate; sign in with next; the audit is stored with the user
   const shown = await readReport(page)
   await expect(page.getByText('Your audit is saved to your dashboard.')).toBeVisible()
   // On a phone: right after the score and again at the end of the report.
-  const bookCall = page.getByRole('button', { name: 'Book a Strategy Call' })
+  const bookCall = page.getByRole('button', { name: messages.bookCall })
   await expect(bookCall).toHaveCount(2)
   await expect(bookCall.first()).toBeVisible()
   await expectAccessible(page)
@@ -68,7 +69,7 @@ test('signed out: the gate; sign in with next; the audit is stored with the user
   await page.getByRole('link', { name: 'Go to Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard/)
   await page.getByRole('tab', { name: 'My Audits' }).click()
-  const card = page.locator('.audit-card').filter({ hasText: 'Business Efficiency' })
+  const card = page.locator('.audit-card').filter({ hasText: 'Taken in your dashboard' })
   await expect(card).toHaveCount(1)
   await expect(card.getByText(`${shown.overallScore}%`).first()).toBeVisible()
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
 import { baseURL, superuser } from './support/helpers'
+import { messages } from '../../src/config/messages'
 
 async function answerEverySection(page: Page) {
   for (;;) {
@@ -77,7 +78,7 @@ test('a campaign visit, the audit steps and the booking are counted, and the aud
     .getFirstListItem(su.filter('email = {:e}', { e: email }))
   expect(person.firstTouch).toMatchObject({ utmCampaign: campaign })
 
-  await page.getByRole('button', { name: 'Schedule a Free Strategy Call' }).first().click()
+  await page.getByRole('button', { name: messages.bookCall }).first().click()
   await expect.poll(async () => (await events('booking_opened')).length).toBeGreaterThan(0)
 
   // No event holds anything about the visitor.

@@ -1,7 +1,9 @@
-// The lead workspace in Chromium on a phone, against the real server: People lists one row per
-// e-mail across an audit and a message, a person's page shows the timeline; offline, a status
-// change and a note wait in the outbox (also across a reload, from the offline copy), and are
-// sent once back online. Also the Funnel tab, and axe-core on both.
+// The console in Chromium on a 390 px phone, against the real server: every tab of the tab bar
+// is reached and passes axe; People lists one row per e-mail across an audit and a message, a
+// person's page shows the timeline; offline, a status change and a note wait in the outbox (also
+// across a reload, from the offline copy), nothing at the top turns red, a person never opened
+// says calmly that it needs the connection, and all of it clears and syncs once back online.
+// Also the Funnel tab's pictures.
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/csp-guard'
@@ -28,6 +30,17 @@ async function signInAs(page: Page, email: string) {
   await page.addInitScript((value) => {
     if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
   }, session)
+}
+
+/** A person with one message, made while the test's browser is offline (from Node). */
+async function seedPersonOnline(email: string) {
+  const guest = new PocketBase(baseURL())
+  await guest.collection('contacts').create({
+    name: 'Morgan Baker',
+    email,
+    message: 'Do you help bakeries?',
+    source: 'portfolio_website',
+  })
 }
 
 async function seedPerson(email: string) {
@@ -62,7 +75,25 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
 
   await signInAs(page, admin.email)
   await page.goto(`${baseURL()}/audit-admin`)
-  await expect(page.getByRole('tab', { name: 'People' })).toHaveAttribute('aria-selected', 'true')
+  const tabBar = page.getByRole('navigation', { name: 'Console' })
+  await expect(tabBar.getByRole('link', { name: 'People' })).toHaveAttribute('aria-current', 'page')
+
+  // Every tab of the tab bar, however many there are, is reachable on the phone: each one is
+  // tapped (the bar scrolls it into view), opens with its heading and passes axe.
+  const labels = await tabBar.getByRole('link').allTextContents()
+  expect(labels.length).toBeGreaterThanOrEqual(5)
+  for (const label of [...labels.slice(1), labels[0]]) {
+    const link = tabBar.getByRole('link', { name: label, exact: true })
+    await link.click()
+    await expect(link).toHaveAttribute('aria-current', 'page')
+    await expect(link).toBeInViewport()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Loading...')).toHaveCount(0)
+    await expectAccessible(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0)
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('robin innkeeper')
   const rows = page.getByRole('region', { name: 'People' }).locator('tbody tr')
   await expect(rows).toHaveCount(1)
@@ -74,9 +105,9 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
 
   await rows
     .first()
-    .getByRole('button', { name: /Robin Innkeeper/ })
+    .getByRole('link', { name: /Robin Innkeeper/ })
     .click()
-  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Robin Innkeeper' })).toBeVisible()
   await expect(page.getByText('google.com · spring · landed on /free-audit')).toBeVisible()
   const timeline = page.locator('.admin-timeline')
   await expect(timeline).toContainText('Free Efficiency Audit: 42%')
@@ -92,7 +123,8 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true)
-  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Robin Innkeeper' })).toBeVisible()
+  const personUrl = page.url()
 
   await context.setOffline(true)
   await page.getByLabel('Status', { exact: true }).selectOption('contacted')
@@ -103,14 +135,33 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   await expect(timeline.getByText('Waiting to send')).toHaveCount(2)
 
   await page.reload()
-  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Robin Innkeeper' })).toBeVisible()
   await expect(page.getByText(/^Offline: showing the copy synced /)).toBeVisible()
   await expect(page.getByText('2 changes waiting to send.')).toBeVisible()
   await expect(timeline).toContainText('Status set to Contacted')
   await expect(timeline).toContainText('Called from the road, left a message.')
+  // Being offline is nobody's fault: nothing at the top (mail status included) turns red.
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0)
+  await expect(page.getByRole('banner').getByRole('button', { name: /e-mail/ })).toHaveCount(0)
   await screenshot(page, 'person-offline')
 
+  // A person never opened on this device says calmly that it needs the connection...
+  const other = `never-opened-${randomBytes(4).toString('hex')}@inn.example`
+  await seedPersonOnline(other)
+  const su0 = await superuser()
+  const otherId = (
+    await su0.collection('people').getFirstListItem(su0.filter('email = {:e}', { e: other }))
+  ).id
+  await page.goto(`${baseURL()}/audit-admin?person=${otherId}`)
+  await expect(page.getByText(/You're offline, and this person has not been opened/)).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0)
+  // ...and loads by itself once the connection is back.
   await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Morgan Baker' })).toBeVisible({
+    timeout: 15_000,
+  })
+  await page.goto(personUrl)
+
   await expect(timeline.getByText('Waiting to send')).toHaveCount(0, { timeout: 30_000 })
   await expect(page.getByText(/^Synced /)).toBeVisible()
   await expect(timeline).toContainText('Status set to Contacted')
@@ -126,7 +177,7 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
     .getFullList({ filter: su.filter('person = {:p}', { p: person.id }) })
   expect(updates.map((u) => u.kind).sort()).toEqual(['note', 'status'])
 
-  await page.getByRole('button', { name: 'Back to People' }).click()
+  await page.getByRole('link', { name: 'Back to People' }).click()
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText(email)
@@ -149,13 +200,15 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   await screenshot(page, 'people-list')
   await rows
     .first()
-    .getByRole('button', { name: /Robin Innkeeper/ })
+    .getByRole('link', { name: /Robin Innkeeper/ })
     .click()
-  await expect(page.getByRole('heading', { level: 2, name: 'Robin Innkeeper' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Robin Innkeeper' })).toBeVisible()
   await screenshot(page, 'person-page')
 })
 
-test('the Funnel tab shows the steps, by week, sources and section averages', async ({ page }) => {
+test('the Funnel tab draws the steps, the weeks and the section averages, each with its words', async ({
+  page,
+}) => {
   const admin = await createUser({ label: 'funnel-owner' })
   promoteAdmin(admin.email)
   const guest = new PocketBase(baseURL())
@@ -165,8 +218,11 @@ test('the Funnel tab shows the steps, by week, sources and section averages', as
   for (const size of [MOBILE, DESKTOP]) {
     await page.setViewportSize(size)
     await page.goto(`${baseURL()}/audit-admin?tab=funnel`)
-    await expect(page.getByRole('region', { name: 'Funnel steps' })).toContainText('Visits')
+    await expect(page.getByRole('region', { name: 'Steps' })).toContainText('Visits')
+    // The weekly lines are pictures with their numbers in words.
+    await expect(page.getByRole('img', { name: /^Visits by week: week of / })).toBeVisible()
     await expect(page.getByText('duckduckgo.com')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Average score per section' })).toBeVisible()
     await expectAccessible(page)
     await screenshot(page, 'funnel')
   }

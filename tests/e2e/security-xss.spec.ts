@@ -121,7 +121,7 @@ test('visitor markup stays text in the report, the console, the dashboard and th
   await memberPage.goto(`${baseURL()}/dashboard`)
   await memberPage.getByRole('tab', { name: 'My Audits' }).click()
   await memberPage.getByRole('button', { name: 'View details' }).first().click()
-  await memberPage.getByText('Raw JSON').click()
+  await memberPage.getByText('Technical details').click()
   await expect(memberPage.locator('.audit-details__json')).toContainText(
     JSON.stringify(PAYLOAD).slice(1, -1),
   )

@@ -208,7 +208,7 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Name')).toHaveValue(fields.name)
   })
 
-  test('offline: the message is saved, said to be saved, and delivered once back online', async ({
+  test('offline: the message is saved, said to be saved, delivered once back online, and then says "Message sent"', async ({
     page,
     context,
   }) => {
@@ -229,6 +229,9 @@ test.describe('contact form', () => {
     expect(await contacts(fields.email)).toHaveLength(0)
 
     await context.setOffline(false)
+    // When it goes out, the form and the page's status line say so for a few seconds.
+    await expect(form.getByText(messages.contactSentLater)).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('status').filter({ hasText: /^Message sent$/ })).toBeVisible()
     await expect
       .poll(async () => (await contacts(fields.email)).length, { timeout: 20_000 })
       .toBe(1)

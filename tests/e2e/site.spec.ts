@@ -4,6 +4,7 @@
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
 import { site } from '../../src/config/site'
+import { messages } from '../../src/config/messages'
 import {
   baseURL,
   createUser,
@@ -11,6 +12,8 @@ import {
   expectAccessible,
   MOBILE,
   screenshot,
+  superuser,
+  uniqueEmail,
   waitForApp,
 } from './support/helpers'
 
@@ -280,7 +283,7 @@ test.describe('booking', () => {
     await expect(page.locator('script[src*="calendly"], iframe')).toHaveCount(0)
   })
 
-  test('with the network off, Book Your Strategy Call offers the booking link and the e-mail', async ({
+  test('with the network off, the booking button offers the booking link, a call and the e-mail', async ({
     page,
     context,
   }) => {
@@ -288,14 +291,17 @@ test.describe('booking', () => {
     await page.goto(`${baseURL()}/`)
     await waitForApp(page)
     await context.setOffline(true)
-    const open = page.getByRole('button', { name: 'Book Your Strategy Call' }).first()
+    const open = page.getByRole('button', { name: messages.bookCall }).first()
     await open.click()
-    const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
+    const dialog = page.getByRole('dialog', { name: messages.bookCall })
     await expect(dialog).toBeVisible()
     await expect(dialog.getByText('The scheduler needs a connection')).toBeVisible()
-    await expect(dialog.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
+    await expect(
+      dialog.getByRole('link', { name: /Open the booking page/ }).first(),
+    ).toHaveAttribute('href', site.booking.strategyCallUrl)
+    await expect(dialog.getByRole('link', { name: `Call ${site.phone.display}` })).toHaveAttribute(
       'href',
-      site.booking.strategyCallUrl,
+      `tel:${site.phone.tel}`,
     )
     await expect(dialog.getByRole('link', { name: site.email })).toHaveAttribute(
       'href',
@@ -319,8 +325,8 @@ test.describe('booking', () => {
   }) => {
     await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
     await page.goto(`${baseURL()}/#contact`)
-    await page.locator('#contact').getByRole('button', { name: 'Book Your Strategy Call' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
+    await page.locator('#contact').getByRole('button', { name: messages.bookCall }).click()
+    const dialog = page.getByRole('dialog', { name: messages.bookCall })
     await expect(dialog.getByText('The scheduler could not load')).toBeVisible()
     await expect(dialog.getByRole('link', { name: site.email })).toBeVisible()
     await dialog.getByRole('button', { name: 'Close' }).click()
@@ -340,7 +346,7 @@ test.describe('booking', () => {
       }),
     )
     await page.goto(`${baseURL()}/`)
-    await page.getByRole('button', { name: 'Book Your Strategy Call' }).first().click()
+    await page.getByRole('button', { name: messages.bookCall }).first().click()
     const frame = page.getByRole('dialog').locator('iframe[title="Scheduler"]')
     await expect(frame).toBeAttached()
     const url = new URL((await frame.getAttribute('data-url'))!)
@@ -372,18 +378,19 @@ test.describe('booking', () => {
 })
 
 test.describe('/call on a patchy connection', () => {
-  test('the booking link and the e-mail are in the HTML itself, under the scheduler box', async ({
+  test('the booking link, the phone and the e-mail are in the HTML itself, under the scheduler box', async ({
     request,
   }) => {
     const html = await (await request.get(`${baseURL()}/call`)).text()
     expect(html).toContain('Loading the scheduler...')
     expect(html).toContain(`href="${site.booking.friendCallUrl}"`)
+    expect(html).toContain(`href="tel:${site.phone.tel}"`)
     expect(html).toContain(`href="mailto:${site.email}"`)
     expect(html).toContain('Can&#x27;t see the calendar?')
   })
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`at ${viewport.width} px a failed scheduler changes only the status line in its box`, async ({
+    test(`at ${viewport.width} px a failed scheduler offers the booking link, a call and a call-back at the top of its box`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport)
@@ -395,12 +402,16 @@ test.describe('/call on a patchy connection', () => {
         await route.abort('connectionrefused')
       })
       await page.goto(`${baseURL()}/call`)
-      const status = page.locator('.call-page__scheduler').getByRole('status')
-      await expect(status).toHaveText('Loading the scheduler...')
+      const box = page.locator('.call-page__scheduler')
+      await expect(box.getByRole('status')).toHaveText('Loading the scheduler...')
       const direct = page.getByText("Can't see the calendar?")
       await expect(direct.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
         'href',
         site.booking.friendCallUrl,
+      )
+      await expect(direct.getByRole('link', { name: site.phone.display })).toHaveAttribute(
+        'href',
+        `tel:${site.phone.tel}`,
       )
       await expect(direct.getByRole('link', { name: site.email })).toHaveAttribute(
         'href',
@@ -411,13 +422,74 @@ test.describe('/call on a patchy connection', () => {
       await screenshot(page, 'call-loading')
 
       refuse()
-      await expect(status).toContainText('The scheduler could not load.')
-      await expect(status.getByRole('button', { name: 'Try again' })).toBeVisible()
+      await expect(box.getByText('The scheduler could not load.')).toBeVisible()
+      // At once, at the top of the box and above the fold: the booking page, a tap to call and
+      // the call-back form.
+      const fallback = box.locator('.scheduler__fallback')
+      const booking = fallback.getByRole('link', { name: /Open the booking page/ })
+      await expect(booking).toHaveAttribute('href', site.booking.friendCallUrl)
+      await expect(booking).toBeInViewport()
+      const call = fallback.getByRole('link', { name: `Call ${site.phone.display}` })
+      await expect(call).toHaveAttribute('href', `tel:${site.phone.tel}`)
+      await expect(call).toBeInViewport()
+      await expect(
+        fallback.getByRole('heading', { name: "Or I'll call you back" }),
+      ).toBeInViewport()
+      await expect(fallback.getByLabel('Your name')).toBeInViewport()
+      await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible()
+      // The box kept its height: nothing under it moved.
       expect(await direct.boundingBox()).toEqual(before.direct)
       expect(await seeWebsite.boundingBox()).toEqual(before.link)
+      await expectAccessible(page)
       await screenshot(page, 'call-failed')
     })
   }
+
+  test('offline, a call-back request waits on the device and says so again once it has gone out', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(MOBILE)
+    await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
+    await page.goto(`${baseURL()}/call`)
+    const form = page.locator('.call-back')
+    await expect(form.getByLabel('Your name')).toBeVisible()
+    const email = uniqueEmail('call-back')
+    // Started while online (the outbox's code loads as the visitor starts typing).
+    await form.getByLabel('Your name').fill('Pat Farmstand')
+    await page.waitForLoadState('networkidle')
+    await context.setOffline(true)
+    // Each field's problem under it; nothing typed is lost.
+    await form.getByLabel('Phone number').fill('555')
+    await form.getByRole('button', { name: 'Call Me Back' }).click()
+    await expect(form.getByLabel('Phone number')).toHaveAccessibleDescription(
+      'Please enter the whole number, with the area code.',
+    )
+    await expect(form.getByLabel('Email (to confirm the time)')).toHaveAccessibleDescription(
+      'Please enter your e-mail address.',
+    )
+    await expect(form.getByLabel('Your name')).toHaveValue('Pat Farmstand')
+    await form.getByLabel('Phone number').fill('(603) 555-0199')
+    await form.getByLabel('Email (to confirm the time)').fill(email)
+    await form.getByLabel('A good time to call (optional)').fill('after the milking, 10am')
+    await form.getByRole('button', { name: 'Call Me Back' }).click()
+    await expect(form.getByRole('status')).toContainText('saved on this device')
+
+    await context.setOffline(false)
+    await expect(form.getByRole('status')).toHaveText('Call-back request sent. Talk soon!', {
+      timeout: 20_000,
+    })
+    const su = await superuser()
+    const [saved] = await su
+      .collection('contacts')
+      .getFullList({ filter: su.filter('email = {:e}', { e: email }) })
+    expect(saved).toMatchObject({
+      name: 'Pat Farmstand',
+      phone: '(603) 555-0199',
+      source: 'call_back',
+      message: 'Please call me back. A good time: after the milking, 10am',
+    })
+  })
 
   test('Try again loads the scheduler into the same box', async ({ page }) => {
     let fail = true
@@ -432,14 +504,14 @@ test.describe('/call on a patchy connection', () => {
           }),
     )
     await page.goto(`${baseURL()}/call`)
-    const status = page.locator('.call-page__scheduler').getByRole('status')
-    await expect(status).toContainText('The scheduler could not load.')
+    const box = page.locator('.call-page__scheduler')
+    await expect(box.getByText('The scheduler could not load.')).toBeVisible()
     const seeWebsite = page.getByRole('link', { name: 'See My Website' })
     const before = await seeWebsite.boundingBox()
     fail = false
-    await status.getByRole('button', { name: 'Try again' }).click()
+    await box.getByRole('button', { name: 'Try again' }).click()
     await expect(page.locator('iframe[title="Scheduler"]')).toBeVisible()
-    await expect(status).toHaveCount(0)
+    await expect(box.locator('.scheduler__fallback')).toHaveCount(0)
     expect(await seeWebsite.boundingBox()).toEqual(before)
     await expect(page.getByText("Can't see the calendar?")).toBeVisible()
   })
@@ -510,7 +582,7 @@ test.describe('accessibility and screenshots', () => {
     await screenshot(page, 'home-menu')
     await page.keyboard.press('Escape')
     await context.setOffline(true)
-    await page.getByRole('button', { name: 'Book Your Strategy Call' }).first().click()
+    await page.getByRole('button', { name: messages.bookCall }).first().click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expectAccessible(page)
     await context.setOffline(false)

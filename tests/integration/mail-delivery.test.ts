@@ -1,6 +1,7 @@
 // Mail delivery end to end: real PocketBase with the project's hooks, a real SMTP receiver on
 // loopback, the queue flushed through POST /api/mail/flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../../src/config/messages'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { OWNER_EMAIL, auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
@@ -183,15 +184,15 @@ describe('an audit', () => {
       expect(results.html).toContain(escapeHtml(section))
       expect(results.text).toContain(list[0].title)
     }
-    // Every link to the site carries the audit's signed token (the follow-up's proof of address);
-    // booking goes through the site's /book page, which names the person.
+    // Every link to the site carries the results mail's signed token (the follow-up's proof of
+    // address); booking goes through the site's /book page, which names the person.
     const ref = 'r[a-z0-9]{15}\\.[a-f0-9]{64}'
     expect(results.html).toMatch(
       new RegExp(`href="https://efficiency\\.test/book\\?ref=${ref}&amp;utm_source=audit-results`),
     )
     expect(results.html).toMatch(new RegExp(`href="https://efficiency\\.test/signup\\?ref=${ref}"`))
     expect(results.html).toMatch(new RegExp(`href="https://efficiency\\.test/\\?ref=${ref}"`))
-    expect(results.html).toContain('Schedule a Free Strategy Call')
+    expect(results.html).toContain(messages.bookCall)
     expect(results.html).toContain('Create Free Dashboard')
     expect(results.html).not.toMatch(/<style/i)
 

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react'
-import { Link } from 'react-router-dom'
-import { paths } from '../../config/paths'
 import { accountMessages } from '../../backend/account-api'
 import {
-  AUDIT_TYPE_LABELS,
+  AUDIT_NAME,
   auditReportText,
+  flowNotes,
   firstSectionScores,
   formatAuditTime,
   formatRef,
@@ -13,11 +12,13 @@ import {
 } from './dashboard-audits'
 import { downloadText } from './download-text'
 import { ScoreBadge } from '../../components/ScoreBadge'
+import { BookCall } from './book-call-slot'
+import type { UserRecord } from '../../backend/types'
 import { ScoreBar } from './ScoreBar'
 
 interface AuditCardProps {
   audit: DashboardAudit
-  userEmail: string
+  user: Pick<UserRecord, 'email' | 'fullName'>
   /** Only the owner's saved member audits can be deleted (the server's delete rule). */
   onDelete?: () => Promise<void>
 }
@@ -27,7 +28,7 @@ const DELIVERY_TEXT = {
   failed: 'Not accepted by the server',
 } as const
 
-export function AuditCard({ audit, userEmail, onDelete }: AuditCardProps) {
+export function AuditCard({ audit, user, onDelete }: AuditCardProps) {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [deleting, setDeleting] = useState(false)
@@ -54,8 +55,9 @@ export function AuditCard({ audit, userEmail, onDelete }: AuditCardProps) {
       <article aria-labelledby={ids.title}>
         <header className="audit-card__head">
           <h3 id={ids.title} className="audit-card__title">
-            {ref} <span className="audit-card__type">{AUDIT_TYPE_LABELS[audit.flow]}</span>
+            {ref} <span className="audit-card__type">{AUDIT_NAME}</span>
           </h3>
+          <span className="audit-card__how">{flowNotes[audit.flow]}</span>
           <time dateTime={audit.createdAt} className="audit-card__time">
             {formatAuditTime(audit.createdAt)}
           </time>
@@ -91,12 +93,6 @@ export function AuditCard({ audit, userEmail, onDelete }: AuditCardProps) {
             {open ? 'Hide details' : 'View details'}
             <span className="visually-hidden"> of {ref}</span>
           </button>
-          <Link
-            to={audit.flow === 'member' ? paths.digitalAudit : paths.freeAudit}
-            className="btn btn-secondary"
-          >
-            Open Tool<span className="visually-hidden"> ({AUDIT_TYPE_LABELS[audit.flow]})</span>
-          </Link>
           {onDelete && !confirming && (
             <button
               type="button"
@@ -136,39 +132,26 @@ export function AuditCard({ audit, userEmail, onDelete }: AuditCardProps) {
         )}
 
         <div id={ids.details} hidden={!open} className="audit-details">
-          {open && <AuditDetails audit={audit} userEmail={userEmail} />}
+          {open && <AuditDetails audit={audit} user={user} />}
         </div>
       </article>
     </li>
   )
 }
 
-function AuditDetails({ audit, userEmail }: { audit: DashboardAudit; userEmail: string }) {
+function AuditDetails({
+  audit,
+  user,
+}: {
+  audit: DashboardAudit
+  user: Pick<UserRecord, 'email' | 'fullName'>
+}) {
   const recs = audit.recommendations
   const bySection = Object.entries(recs?.sectionRecommendations ?? {}).filter(
     ([, list]) => list.length > 0,
   )
   return (
     <>
-      <dl className="audit-details__facts">
-        <div>
-          <dt>User</dt>
-          <dd>{userEmail}</dd>
-        </div>
-        <div>
-          <dt>Audit ID</dt>
-          <dd>{audit.id}</dd>
-        </div>
-        {audit.scores && (
-          <div>
-            <dt>Overall score</dt>
-            <dd>
-              <ScoreBadge score={audit.scores.overallScore} />
-            </dd>
-          </div>
-        )}
-      </dl>
-
       {audit.scores && (
         <div className="audit-details__sections">
           <h4>Section scores</h4>
@@ -210,19 +193,32 @@ function AuditDetails({ audit, userEmail }: { audit: DashboardAudit; userEmail: 
         </details>
       )}
 
+      <div className="audit-details__next">
+        <p>
+          Talk it through: a free 15-minute call is enough to pick the change that saves the most.
+        </p>
+        <BookCall prefill={{ name: user.fullName || undefined, email: user.email }} />
+      </div>
+
       <details className="audit-details__more">
-        <summary>Raw JSON</summary>
+        <summary>Technical details</summary>
+        <dl className="audit-details__facts">
+          <div>
+            <dt>Reference code</dt>
+            <dd>{audit.id}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => downloadText(reportFileName(audit), auditReportText(audit, user.email))}
+        >
+          Download as .txt
+        </button>
+        <p className="audit-details__json-title">The saved record (JSON)</p>
         {/* Rendered as text: React escapes it, so stored strings can never become markup. */}
         <pre className="audit-details__json">{JSON.stringify(audit.raw, null, 2)}</pre>
       </details>
-
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => downloadText(reportFileName(audit), auditReportText(audit, userEmail))}
-      >
-        Download as .txt
-      </button>
     </>
   )
 }

@@ -4,6 +4,8 @@ import { Link, useParams } from 'react-router-dom'
 import { accountMessages } from '../../backend/account-api'
 import { confirmEmailChange, emailOfChangeToken } from '../../backend/account-links'
 import { Field } from '../../components/Field'
+import { FieldError } from '../../components/FieldError'
+import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { PASSWORD_MAX_BYTES } from '../../config/limits'
 import { messages } from '../../config/messages'
 import { paths, withNext } from '../../config/paths'
@@ -19,26 +21,30 @@ export default function ConfirmEmailChangePage() {
   const ids = { password: useId(), error: useId() }
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ onPassword: boolean; message: string } | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const [finished, setFinished] = useState<'done' | 'invalid' | null>(null)
   const heading = useFocusOnChange<HTMLHeadingElement>(finished)
+  const checks = useFieldChecks(['password'] as const, () =>
+    password ? null : 'Enter your current password.',
+  )
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    if (!password) {
-      return setError({ onPassword: true, message: 'Enter your current password.' })
-    }
+    const form = event.currentTarget
+    if (checks.checkAll()) return focusField(form, 'password')
     setBusy(true)
     setError(null)
     const outcome = await confirmEmailChange(token, password)
     setBusy(false)
     if (outcome.kind === 'done' || outcome.kind === 'invalid') return setFinished(outcome.kind)
-    if (outcome.kind === 'field') setError({ onPassword: true, message: outcome.message })
-    else if (outcome.kind === 'offline') setError({ onPassword: false, message: messages.offline })
-    else if (outcome.kind === 'rate_limited') {
-      setError({ onPassword: false, message: accountMessages.resetRateLimited })
-    } else setError({ onPassword: false, message: accountMessages.linkFailure })
+    if (outcome.kind === 'field') {
+      checks.showServerErrors({ password: outcome.message })
+      return focusField(form, 'password')
+    }
+    if (outcome.kind === 'offline') setError(messages.offline)
+    else if (outcome.kind === 'rate_limited') setError(accountMessages.resetRateLimited)
+    else setError(accountMessages.linkFailure)
   }
 
   if (finished === 'done') {
@@ -107,15 +113,18 @@ export default function ConfirmEmailChangePage() {
             name="password"
             autoComplete="current-password"
             required
-            aria-invalid={error?.onPassword || undefined}
-            aria-describedby={error?.onPassword ? ids.error : undefined}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              checks.changed('password')
+              setPassword(e.target.value)
+            }}
+            {...checks.controlProps('password')}
           />
+          <FieldError id={checks.errorId('password')} message={checks.errorOf('password')} />
         </Field>
         {error && (
           <p id={ids.error} className="account-error" role="alert">
-            {error.message}
+            {error}
           </p>
         )}
         <button type="submit" className="btn btn-primary account-submit" disabled={busy}>

@@ -4,14 +4,15 @@ import { Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
 import { useSession } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
-import { MyAuditsTab } from './MyAuditsTab'
 import { OverviewTab } from './OverviewTab'
 import type { Leaving } from './SettingsTab'
 import { useMyAudits } from './use-my-audits'
+import { BookCallContext, type RenderBookCall } from './book-call-slot'
 import './dashboard.css'
 
 // Not needed for the first tab a visitor sees: kept out of the dashboard's first JavaScript.
 const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })))
+const MyAuditsTab = lazy(() => import('./MyAuditsTab').then((m) => ({ default: m.MyAuditsTab })))
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -24,8 +25,11 @@ function isTab(value: string | null): value is TabId {
   return TABS.some((t) => t.id === value)
 }
 
-/** The dashboard: signed-in only; three tabs, the chosen one kept in `?tab=`. */
-export default function DashboardPage() {
+/**
+ * The dashboard: signed-in only; three tabs, the chosen one kept in `?tab=`. `bookCall` draws the
+ * site's strategy-call button (see book-call-slot.tsx).
+ */
+export default function DashboardPage({ bookCall }: { bookCall?: RenderBookCall }) {
   const { user } = useSession()
   // Set just before the account is deleted: where to go once the session ends.
   const [leaving, setLeaving] = useState<Leaving | null>(null)
@@ -34,7 +38,11 @@ export default function DashboardPage() {
     if (leaving) return <Navigate to={leaving.to} replace state={leaving.state} />
     return <Navigate to={withNext(paths.login, paths.dashboard)} replace />
   }
-  return <Dashboard key={user.id} user={user} onLeaving={setLeaving} />
+  return (
+    <BookCallContext.Provider value={bookCall ?? null}>
+      <Dashboard key={user.id} user={user} onLeaving={setLeaving} />
+    </BookCallContext.Provider>
+  )
 }
 
 function Dashboard({
@@ -125,10 +133,14 @@ function Dashboard({
           className="dashboard-panel"
         >
           {active === tab.id && tab.id === 'overview' && (
-            <OverviewTab user={user} audits={audits} onShowAudits={() => select('audits')} />
+            <OverviewTab
+              user={user}
+              audits={audits}
+              onShowAudits={() => select('audits')}
+              onShowSettings={() => select('settings')}
+            />
           )}
-          {active === tab.id && tab.id === 'audits' && <MyAuditsTab user={user} audits={audits} />}
-          {active === tab.id && tab.id === 'settings' && (
+          {active === tab.id && tab.id !== 'overview' && (
             <Suspense
               fallback={
                 <p className="dashboard-loading" role="status">
@@ -136,7 +148,8 @@ function Dashboard({
                 </p>
               }
             >
-              <SettingsTab user={user} onLeaving={onLeaving} />
+              {tab.id === 'audits' && <MyAuditsTab user={user} audits={audits} />}
+              {tab.id === 'settings' && <SettingsTab user={user} onLeaving={onLeaving} />}
             </Suspense>
           )}
         </section>

@@ -6,12 +6,17 @@ import { loginErrorMessage } from '../../backend/errors'
 import { signIn, useSession } from '../../backend/session'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
-import { useResetLinkRequest } from './use-reset-link-request'
+import { ResetLinkForm } from './ResetLinkForm'
 import './account.css'
 import { EMAIL_MAX } from '../../config/limits'
 import { Field } from '../../components/Field'
+import { FieldError } from '../../components/FieldError'
+import { emailProblem } from '../../components/field-problems'
+import { focusField, useFieldChecks } from '../../components/use-field-checks'
 
-/** Sign in: email, password, Sign In ('Please wait...'), a link to sign up. */
+const FIELDS = ['email', 'password'] as const
+
+/** Sign in: email, password (each problem under its field), Sign In ('Please wait...'), sign up. */
 export default function LoginPage() {
   const [params] = useSearchParams()
   const next = params.get('next')
@@ -26,6 +31,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [justSignedIn, setJustSignedIn] = useState(false)
+  const checks = useFieldChecks(FIELDS, (field) =>
+    field === 'email' ? emailProblem(email) : password ? null : 'Please enter your password.',
+  )
 
   // Already signed in (e.g. Back after signing in): go where the visitor was heading.
   if (signedIn && !justSignedIn) return <Navigate to={target} replace />
@@ -33,6 +41,8 @@ export default function LoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    const first = checks.checkAll()
+    if (first) return focusField(event.currentTarget, first)
     setBusy(true)
     setError(null)
     try {
@@ -50,7 +60,7 @@ export default function LoginPage() {
     <main className="container narrow account-page" id="main">
       <h1>Sign In</h1>
       {!online && <OfflineSignInNotice />}
-      <form className="account-form" onSubmit={onSubmit}>
+      <form className="account-form" onSubmit={onSubmit} noValidate>
         <Field label="Email" htmlFor={ids.email}>
           <input
             id={ids.email}
@@ -61,7 +71,9 @@ export default function LoginPage() {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            {...checks.controlProps('email')}
           />
+          <FieldError id={checks.errorId('email')} message={checks.errorOf('email')} />
         </Field>
         <Field label="Password" htmlFor={ids.password}>
           <input
@@ -72,7 +84,9 @@ export default function LoginPage() {
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+            {...checks.controlProps('password')}
           />
+          <FieldError id={checks.errorId('password')} message={checks.errorOf('password')} />
         </Field>
         {error && (
           <p id={ids.error} className="account-error" role="alert">
@@ -92,12 +106,12 @@ export default function LoginPage() {
   )
 }
 
-/** Sends PocketBase's reset e-mail; the answer never reveals whether the address is registered. */
+/** "Forgot password?": opens the reset-link form with the e-mail typed above. */
 function ForgotPassword({ initialEmail }: { initialEmail: string }) {
   const [open, setOpen] = useState(false)
-  const [email, setEmail] = useState('')
-  const { busy, result, onSubmit } = useResetLinkRequest(email)
-  const ids = { panel: useId(), email: useId() }
+  // Mounted when first opened (with the address typed above), then kept with what was typed.
+  const [opened, setOpened] = useState(false)
+  const panel = useId()
 
   return (
     <div className="account-forgot">
@@ -105,34 +119,23 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
         type="button"
         className="account-link-button"
         aria-expanded={open}
-        aria-controls={ids.panel}
+        aria-controls={panel}
         onClick={() => {
-          if (!open && !email) setEmail(initialEmail)
+          setOpened(true)
           setOpen(!open)
         }}
       >
         Forgot password?
       </button>
-      <div id={ids.panel} hidden={!open}>
-        <form className="account-form account-form--inline" onSubmit={onSubmit}>
-          <Field label="Email for the reset link" htmlFor={ids.email}>
-            <input
-              id={ids.email}
-              type="email"
-              maxLength={EMAIL_MAX}
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
-          <button type="submit" className="btn btn-secondary" disabled={busy}>
-            {busy ? 'Sending...' : 'Send Reset Link'}
-          </button>
-        </form>
-        <p className={result?.ok === false ? 'account-error' : 'account-success'} role="status">
-          {result?.text}
-        </p>
+      <div id={panel} hidden={!open}>
+        {opened && (
+          <ResetLinkForm
+            label="Email for the reset link"
+            submitLabel="Send Reset Link"
+            initialEmail={initialEmail}
+            inline
+          />
+        )}
       </div>
     </div>
   )

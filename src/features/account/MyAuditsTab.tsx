@@ -13,6 +13,13 @@ export function MyAuditsTab({ user, audits }: { user: UserRecord; audits: MyAudi
         <h2>My Audits</h2>
         <SyncLine audits={audits} />
       </div>
+      {audits.list.length > 0 && (
+        <p>
+          <Link to={paths.digitalAudit} className="btn btn-secondary">
+            Take the Audit Again
+          </Link>
+        </p>
+      )}
       {!user.verified && (
         <p className="dashboard-note">
           Free audits you took with {user.email} appear here once your email is verified (see
@@ -44,7 +51,7 @@ export function MyAuditsTab({ user, audits }: { user: UserRecord; audits: MyAudi
             <AuditCard
               key={audit.id}
               audit={audit}
-              userEmail={user.email}
+              user={user}
               onDelete={deletable ? () => audits.remove(audit.id) : undefined}
             />
           )

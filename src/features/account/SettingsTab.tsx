@@ -10,6 +10,7 @@ import type { UserRecord } from '../../backend/types'
 import { Modal } from '../../components/Modal'
 import { Field } from '../../components/Field'
 import ChangeEmailCard from './ChangeEmailCard'
+import NameCard from './NameCard'
 
 // Its own chunk: the dashboard opens on Overview, and its JavaScript has a byte budget.
 const NewsletterSettings = lazy(() => import('./NewsletterSettings'))
@@ -66,6 +67,7 @@ export function SettingsTab({
   return (
     <div className="dashboard-settings">
       <h2>Settings</h2>
+      <NameCard user={user} />
       <Field label="Email" htmlFor={emailId}>
         <input id={emailId} type="email" value={user.email} readOnly />
       </Field>
@@ -110,7 +112,7 @@ export function SettingsTab({
       </Suspense>
 
       <div className="dashboard-card danger-zone">
-        <h3>Danger Zone</h3>
+        <h3>Delete Your Account</h3>
         <p>
           Deleting your account permanently removes your audits, free audits made with your verified
           email, your newsletter subscription and everything saved on this device.

@@ -3,9 +3,10 @@ import type { FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { paths, safeNext, withNext } from '../../config/paths'
 import {
-  MIN_PASSWORD_LENGTH,
+  accountMessages,
+  newPasswordProblem,
   signupErrorMessage,
-  validateSignup,
+  signupFieldErrors,
   type SignupField,
   type SignupInput,
 } from '../../backend/account-api'
@@ -14,8 +15,12 @@ import { createAccount } from './account-actions'
 import { OfflineSignInNotice } from './OfflineSignInNotice'
 import { useOnline } from '../../offline/online'
 import './account.css'
-import { EMAIL_MAX, PASSWORD_MAX_BYTES, textLimits } from '../../config/limits'
+import { EMAIL_MAX, textLimits } from '../../config/limits'
 import { Field } from '../../components/Field'
+import { FieldError } from '../../components/FieldError'
+import { NewPasswordFields } from '../../components/NewPasswordFields'
+import { emailProblem, requiredProblem } from '../../components/field-problems'
+import { focusField, useFieldChecks } from '../../components/use-field-checks'
 
 const EMPTY: SignupInput = {
   fullName: '',
@@ -26,7 +31,12 @@ const EMPTY: SignupInput = {
   agreedToTerms: false,
 }
 
-/** Sign up, with the form's checks before sending; goes to `next` or /dashboard once signed in. */
+const FIELDS = ['fullName', 'email', 'password', 'passwordConfirm', 'agreedToTerms'] as const
+
+/**
+ * Sign up: each field's problem under it as the visitor leaves it, all of them when the form is
+ * sent, what the server refuses under its field; goes to `next` or /dashboard once signed in.
+ */
 export default function SignupPage() {
   const [params] = useSearchParams()
   const next = params.get('next')
@@ -37,9 +47,6 @@ export default function SignupPage() {
   const ids = {
     fullName: useId(),
     email: useId(),
-    password: useId(),
-    passwordHint: useId(),
-    passwordConfirm: useId(),
     newsletter: useId(),
     terms: useId(),
     error: useId(),
@@ -47,26 +54,28 @@ export default function SignupPage() {
 
   const [form, setForm] = useState<SignupInput>(EMPTY)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ field?: SignupField; message: string } | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const [justSignedUp, setJustSignedUp] = useState(false)
+  const checks = useFieldChecks<SignupField>(FIELDS, (field) => {
+    if (field === 'fullName') return requiredProblem(form.fullName, 'your full name')
+    if (field === 'email') return emailProblem(form.email)
+    if (field === 'agreedToTerms') return form.agreedToTerms ? null : accountMessages.termsRequired
+    return newPasswordProblem(field, form.password, form.passwordConfirm)
+  })
 
   if (signedIn && !justSignedUp) return <Navigate to={target} replace />
 
-  const update = <K extends keyof SignupInput>(key: K, value: SignupInput[K]) =>
+  const update = <K extends keyof SignupInput>(key: K, value: SignupInput[K]) => {
+    if (key !== 'newsletterConsent') checks.changed(key as SignupField)
     setForm((f) => ({ ...f, [key]: value }))
-
-  const invalid = (field: SignupField) => error?.field === field
-  const describedBy = (field: SignupField, ...more: string[]) =>
-    [...more, invalid(field) ? ids.error : ''].filter(Boolean).join(' ') || undefined
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    const problem = validateSignup(form)
-    if (problem) {
-      setError(problem)
-      return
-    }
+    const formElement = event.currentTarget
+    const first = checks.checkAll()
+    if (first) return focusField(formElement, first)
     setBusy(true)
     setError(null)
     try {
@@ -75,8 +84,13 @@ export default function SignupPage() {
       navigate(target, { replace: true })
     } catch (err) {
       setJustSignedUp(false)
-      setError({ message: signupErrorMessage(err) })
       setBusy(false)
+      const fieldErrors = signupFieldErrors(err)
+      if (checks.showServerErrors(fieldErrors)) {
+        focusField(formElement, FIELDS.find((f) => fieldErrors[f]) ?? 'email')
+        return
+      }
+      setError(signupErrorMessage(err))
     }
   }
 
@@ -84,7 +98,7 @@ export default function SignupPage() {
     <main className="container narrow account-page" id="main">
       <h1>Create Account</h1>
       {!online && <OfflineSignInNotice />}
-      <form className="account-form" onSubmit={onSubmit}>
+      <form className="account-form" onSubmit={onSubmit} noValidate>
         <Field label="Full name" htmlFor={ids.fullName}>
           <input
             id={ids.fullName}
@@ -94,7 +108,9 @@ export default function SignupPage() {
             required
             value={form.fullName}
             onChange={(e) => update('fullName', e.target.value)}
+            {...checks.controlProps('fullName')}
           />
+          <FieldError id={checks.errorId('fullName')} message={checks.errorOf('fullName')} />
         </Field>
         <Field label="Email" htmlFor={ids.email}>
           <input
@@ -106,39 +122,16 @@ export default function SignupPage() {
             required
             value={form.email}
             onChange={(e) => update('email', e.target.value)}
+            {...checks.controlProps('email')}
           />
+          <FieldError id={checks.errorId('email')} message={checks.errorOf('email')} />
         </Field>
-        <Field label="Password" htmlFor={ids.password}>
-          <input
-            id={ids.password}
-            type="password"
-            maxLength={PASSWORD_MAX_BYTES}
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={invalid('password') || undefined}
-            aria-describedby={describedBy('password', ids.passwordHint)}
-            value={form.password}
-            onChange={(e) => update('password', e.target.value)}
-          />
-          <p id={ids.passwordHint} className="account-hint">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </p>
-        </Field>
-        <Field label="Confirm Password" htmlFor={ids.passwordConfirm}>
-          <input
-            id={ids.passwordConfirm}
-            type="password"
-            maxLength={PASSWORD_MAX_BYTES}
-            name="passwordConfirm"
-            autoComplete="new-password"
-            required
-            aria-invalid={invalid('passwordConfirm') || undefined}
-            aria-describedby={describedBy('passwordConfirm')}
-            value={form.passwordConfirm}
-            onChange={(e) => update('passwordConfirm', e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          password={form.password}
+          passwordConfirm={form.passwordConfirm}
+          onChange={(field, value) => update(field, value)}
+          checks={checks}
+        />
         <div className="account-check">
           <input
             id={ids.newsletter}
@@ -150,24 +143,30 @@ export default function SignupPage() {
             Send me business growth tips by email (optional). Unsubscribe any time.
           </label>
         </div>
-        <div className="account-check">
-          <input
-            id={ids.terms}
-            type="checkbox"
-            aria-required="true"
-            aria-invalid={invalid('agreedToTerms') || undefined}
-            aria-describedby={describedBy('agreedToTerms')}
-            checked={form.agreedToTerms}
-            onChange={(e) => update('agreedToTerms', e.target.checked)}
+        <div>
+          <div className="account-check">
+            <input
+              id={ids.terms}
+              type="checkbox"
+              name="agreedToTerms"
+              aria-required="true"
+              checked={form.agreedToTerms}
+              onChange={(e) => update('agreedToTerms', e.target.checked)}
+              {...checks.controlProps('agreedToTerms')}
+            />
+            <label htmlFor={ids.terms}>
+              I agree to the <Link to={paths.terms}>Terms</Link> and{' '}
+              <Link to={paths.privacy}>Privacy Policy</Link> (required).
+            </label>
+          </div>
+          <FieldError
+            id={checks.errorId('agreedToTerms')}
+            message={checks.errorOf('agreedToTerms')}
           />
-          <label htmlFor={ids.terms}>
-            I agree to the <Link to={paths.terms}>Terms</Link> and{' '}
-            <Link to={paths.privacy}>Privacy Policy</Link> (required).
-          </label>
         </div>
         {error && (
           <p id={ids.error} className="account-error" role="alert">
-            {error.message}
+            {error}
           </p>
         )}
         <button type="submit" className="btn btn-primary account-submit" disabled={busy}>

@@ -8,6 +8,8 @@ import {
   signUp,
 } from '../../backend/session'
 import type { UserRecord } from '../../backend/types'
+import { pb } from '../../backend/client'
+import { updateFullName } from '../../backend/dashboard-api'
 
 /** Creates the account and, when asked, subscribes its e-mail through the outbox. */
 export async function createAccount(input: SignupInput): Promise<UserRecord> {
@@ -55,4 +57,9 @@ export async function deleteAccount(password: string): Promise<void> {
   const { forgetAccountOnDevice } = await import('../../offline/forget-account')
   await forgetAccountOnDevice(user.id, user.email)
   endSession()
+}
+
+/** Saves the account's name; the saved session takes the answer (the greeting follows). */
+export async function saveFullName(userId: string, fullName: string): Promise<void> {
+  await updateFullName(pb, userId, fullName)
 }

@@ -2,7 +2,7 @@
 // the outbox, numbered, labelled and turned into the downloadable text report. Pure.
 import type * as AuditEngineModule from '../../audit'
 import { parsePbTime } from '../../config/dates'
-import { flowLabels } from '../../config/labels'
+import { AUDIT_NAME, flowNotes } from '../../config/labels'
 import type { OutboxItem } from '../../offline/db'
 import type {
   AuditFlow,
@@ -69,7 +69,7 @@ export function waitingAudit(item: OutboxItem, engine: AuditEngine | null): Wait
   }
 }
 
-export const AUDIT_TYPE_LABELS: Record<AuditFlow, string> = flowLabels
+export { AUDIT_NAME, flowNotes }
 
 /**
  * Server audits and waiting ones, newest first, each numbered by its position oldest-first.
@@ -148,11 +148,11 @@ export function reportFileName(audit: DashboardAudit): string {
 /** The plain-text report behind 'Download as .txt'. */
 export function auditReportText(audit: DashboardAudit, userEmail: string): string {
   const lines = [
-    'Business Efficiency Audit',
-    `${formatRef(audit.ref)} - ${AUDIT_TYPE_LABELS[audit.flow]}`,
-    `Audit ID: ${audit.id}`,
-    `User: ${userEmail}`,
+    AUDIT_NAME,
+    `${formatRef(audit.ref)} - ${flowNotes[audit.flow]}`,
+    `E-mail: ${userEmail}`,
     `Date: ${formatAuditTime(audit.createdAt)}`,
+    `Reference code: ${audit.id}`,
   ]
   if (audit.delivery !== 'saved') lines.push('Status: waiting to be sent (scored on this device)')
   if (audit.scores) {
@@ -179,4 +179,56 @@ export function auditReportText(audit: DashboardAudit, userEmail: string): strin
     }
   }
   return `${lines.join('\n')}\n`
+}
+
+/** How one score moved from the audit before to the latest. */
+export interface ScoreChange {
+  name: string
+  before: number
+  after: number
+  /** after - before, in percentage points. */
+  change: number
+}
+
+export interface AuditComparison {
+  latest: DashboardAudit
+  previous: DashboardAudit
+  overall: ScoreChange
+  /** The sections both audits scored, in the latest's (questionnaire) order. */
+  sections: ScoreChange[]
+}
+
+/** The latest scored audit against the one before it; null with fewer than two scored ones. */
+export function compareLatest(list: readonly DashboardAudit[]): AuditComparison | null {
+  const scored = list.filter((a) => a.scores)
+  if (scored.length < 2) return null
+  const [latest, previous] = scored
+  const now = latest.scores!
+  const before = previous.scores!
+  const change = (name: string, from: number, to: number): ScoreChange => ({
+    name,
+    before: from,
+    after: to,
+    change: to - from,
+  })
+  return {
+    latest,
+    previous,
+    overall: change('Overall', before.overallScore, now.overallScore),
+    sections: Object.entries(now.sectionScores)
+      .filter(([name]) => typeof before.sectionScores[name] === 'number')
+      .map(([name, score]) => change(name, before.sectionScores[name], score)),
+  }
+}
+
+/** "up 7 points", "down 1 point", "no change". */
+export function describeChange(change: number): string {
+  if (change === 0) return 'no change'
+  const points = Math.abs(change) === 1 ? 'point' : 'points'
+  return `${change > 0 ? 'up' : 'down'} ${Math.abs(change)} ${points}`
+}
+
+/** "Dana" from "Dana Whitcomb"; '' without a name. */
+export function firstName(fullName: string | null | undefined): string {
+  return (fullName ?? '').trim().split(/\s+/)[0] ?? ''
 }

@@ -40,8 +40,8 @@ interface AdminListProps<Row> {
   definition: ListDefinition<Row>
   rows: Row[] | undefined
   loading: boolean
-  /** The last load failed; rows still shown (if any) are the ones loaded before. */
-  failed: boolean
+  /** Why the last load failed (undefined: it did not); rows still shown were loaded before. */
+  error: unknown
   onRetry: () => void
   pages?: PageInfo
 }
@@ -51,38 +51,57 @@ export function AdminList<Row extends { id: string }>({
   definition,
   rows,
   loading,
-  failed,
+  error,
   onRetry,
   pages,
 }: AdminListProps<Row>) {
+  const failed = error !== undefined
   if (loading) return <LoadingState />
-  if (failed && !rows) return <ErrorState text={definition.loadFailure} onRetry={onRetry} />
+  if (failed && !rows)
+    return <ErrorState text={definition.loadFailure} onRetry={onRetry} error={error} />
   if (!rows || rows.length === 0) return <EmptyState text={definition.empty} />
+  // Explicit roles: under 560 px the rows are drawn as cards (admin.css), and a table whose
+  // parts are no longer displayed as table parts would lose its meaning to screen readers.
   return (
     <>
-      {failed && <ErrorState text={definition.loadFailure} onRetry={onRetry} />}
+      {failed && <ErrorState text={definition.loadFailure} onRetry={onRetry} error={error} />}
       <div className="admin-table-wrap" role="region" aria-label={definition.label} tabIndex={0}>
-        <table className={['admin-table', definition.tableClassName].filter(Boolean).join(' ')}>
-          <thead>
-            <tr>
+        <table
+          role="table"
+          className={['admin-table admin-table--cards', definition.tableClassName]
+            .filter(Boolean)
+            .join(' ')}
+        >
+          <thead role="rowgroup">
+            <tr role="row">
               {definition.columns.map((column) => (
-                <th key={column.header} scope="col">
+                <th key={column.header} scope="col" role="columnheader">
                   {column.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row) => (
-              <tr key={row.id} className={definition.rowClassName?.(row)}>
+              <tr key={row.id} role="row" className={definition.rowClassName?.(row)}>
                 {definition.columns.map((column) =>
                   column.rowHeader ? (
-                    <th key={column.header} scope="row" className={column.className}>
+                    <th
+                      key={column.header}
+                      scope="row"
+                      role="rowheader"
+                      className={column.className}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.header} className={column.className}>
-                      {column.cell(row)}
+                    <td
+                      key={column.header}
+                      role="cell"
+                      data-label={column.header}
+                      className={column.className}
+                    >
+                      <div className="admin-table__value">{column.cell(row)}</div>
                     </td>
                   ),
                 )}

@@ -1,43 +1,48 @@
-// /audit-admin: the consultant's console. Only a signed-in user with isAdmin sees it; the
-// collection rules and the stats route are the real guard, this page only reflects them.
-import { useRef, useState } from 'react'
-import type { KeyboardEvent } from 'react'
+// /audit-admin: the consultant's console, in its own shell (ConsoleShell.tsx: no public header
+// or footer). Only a signed-in user with isAdmin sees it; the collection rules and the admin
+// routes are the real guard, this page only reflects them. The tab (`?tab=`) and the open person
+// (`?person=`) live in the address, so Back, reload and a link in a new tab all work.
+import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
+import { site } from '../../config/site'
 import { useSession } from '../../backend/session'
 import { AuditDetailsDialog } from './AuditDetails'
-import { AuditsTab } from './AuditsTab'
-import { FailedMail } from './FailedMail'
-import { FollowupTab } from './FollowupTab'
-import { FunnelTab } from './FunnelTab'
-import { MessagesTab } from './MessagesTab'
-import { PeopleTab } from './PeopleTab'
+import { ConsoleShell, type SignOutControl } from './ConsoleShell'
+import { consoleHref, consoleTabs } from './console-tabs'
 import { PersonView } from './PersonView'
-import { SubscribersTab } from './SubscribersTab'
+import { LoadingState } from './StatusMessage'
+import { ConsoleContext, type ConsoleActions } from './use-console'
 import { useAdminAccess } from './use-admin'
 import './admin.css'
+import './people.css'
 
-export default function AdminPage() {
+export interface AdminPageProps {
+  /** The app's notices (what waits to be sent, the update offer), shown under the top bar. */
+  notices?: ReactNode
+  signOut: SignOutControl
+}
+
+export default function AdminPage({ notices, signOut }: AdminPageProps) {
   const access = useAdminAccess()
   if (access === 'signed-out')
     return <Navigate to={withNext(paths.login, paths.auditAdmin)} replace />
   if (access === 'checking') {
     return (
       <main className="container admin" id="main">
-        <p className="admin-state" role="status">
-          Loading...
-        </p>
+        <LoadingState />
       </main>
     )
   }
   if (access === 'not-admin') return <NotAuthorised />
-  return <AdminConsole />
+  return <Console notices={notices} signOut={signOut} />
 }
 
 function NotAuthorised() {
   const { user } = useSession()
   return (
     <main className="container narrow admin" id="main">
+      <title>{`Not authorised · ${site.businessName}`}</title>
       <meta name="robots" content="noindex" />
       <h1>Not authorised</h1>
       <p>
@@ -52,97 +57,48 @@ function NotAuthorised() {
   )
 }
 
-// People first: the console opens on the lead workspace. The Funnel sits next to it.
-const tabs = [
-  { id: 'people', label: 'People' },
-  { id: 'funnel', label: 'Funnel' },
-  { id: 'audits', label: 'Audits' },
-  { id: 'messages', label: 'Messages' },
-  { id: 'subscribers', label: 'Subscribers' },
-  { id: 'followup', label: 'Follow-up' },
-] as const
-type TabId = (typeof tabs)[number]['id']
-
-function AdminConsole() {
-  const [searchParams, setSearchParams] = useSearchParams()
-  const requested = searchParams.get('tab')
-  const active: TabId = tabs.some((t) => t.id === requested) ? (requested as TabId) : 'people'
-  const personId = active === 'people' ? searchParams.get('person') : null
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+function Console({ notices, signOut }: AdminPageProps) {
+  const [params] = useSearchParams()
+  const tab = consoleTabs.find((t) => t.id === params.get('tab')) ?? consoleTabs[0]
+  const personId = params.get('person')
   const [openAuditId, setOpenAuditId] = useState<string | null>(null)
-
-  const select = (id: TabId) =>
-    setSearchParams(id === 'people' ? {} : { tab: id }, { replace: true })
-  // A person's page is a history entry of its own: Back returns to the list.
-  const openPerson = (id: string | null) => setSearchParams(id ? { person: id } : {})
-
-  // WAI-ARIA tabs: arrows, Home and End move between tabs and select them.
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = tabs.findIndex((t) => t.id === active)
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % tabs.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + tabs.length) % tabs.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? tabs.length - 1
-              : -1
-    if (next < 0) return
-    event.preventDefault()
-    select(tabs[next].id)
-    tabRefs.current[tabs[next].id]?.focus()
-  }
+  const actions = useMemo<ConsoleActions>(
+    () => ({
+      openAudit: setOpenAuditId,
+      personHref: (id) => consoleHref(tab.id, id),
+    }),
+    [tab.id],
+  )
+  const { Panel } = tab
 
   return (
-    <main className="container admin" id="main">
+    <ConsoleContext.Provider value={actions}>
+      <title>{`${personId ? 'Person' : tab.title} · Console · ${site.businessName}`}</title>
       <meta name="robots" content="noindex" />
-      <h1>Digital Strategy Audit Submissions</h1>
-      <FailedMail />
-
-      <div className="admin-tabs" role="tablist" aria-label="Submissions">
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              tabRefs.current[tab.id] = el
-            }}
-            type="button"
-            role="tab"
-            id={`admin-tab-${tab.id}`}
-            aria-selected={active === tab.id}
-            aria-controls={`admin-panel-${tab.id}`}
-            tabIndex={active === tab.id ? 0 : -1}
-            className="admin-tab"
-            onClick={() => select(tab.id)}
-            onKeyDown={onTabKeyDown}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-
-      <div
-        className="admin-panel"
-        role="tabpanel"
-        id={`admin-panel-${active}`}
-        aria-labelledby={`admin-tab-${active}`}
+      <ConsoleShell
+        tabs={consoleTabs}
+        activeId={tab.id}
+        hrefOf={(id) => consoleHref(id)}
+        notices={notices}
+        signOut={signOut}
       >
-        {active === 'people' &&
-          (personId ? (
-            <PersonView personId={personId} onBack={() => openPerson(null)} />
-          ) : (
-            <PeopleTab onOpenPerson={openPerson} />
-          ))}
-        {active === 'funnel' && <FunnelTab />}
-        {active === 'audits' && <AuditsTab onOpenAudit={setOpenAuditId} />}
-        {active === 'messages' && <MessagesTab onOpenAudit={setOpenAuditId} />}
-        {active === 'subscribers' && <SubscribersTab />}
-        {active === 'followup' && <FollowupTab />}
-      </div>
-
+        {personId ? (
+          <PersonView
+            key={personId}
+            personId={personId}
+            backHref={consoleHref(tab.id)}
+            backLabel={`Back to ${tab.label}`}
+          />
+        ) : (
+          <>
+            <h1 className="admin-title">{tab.title}</h1>
+            <Suspense fallback={<LoadingState />}>
+              <Panel key={tab.id} />
+            </Suspense>
+          </>
+        )}
+      </ConsoleShell>
       <AuditDetailsDialog auditId={openAuditId} onClose={() => setOpenAuditId(null)} />
-    </main>
+    </ConsoleContext.Provider>
   )
 }

@@ -6,6 +6,8 @@ import { auditList } from './admin-lists'
 import { auditsCsv } from './csv'
 import { ListToolbar } from './ListToolbar'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
+import { useConsole } from './use-console'
+import { peopleByEmail } from '../../backend/console-api'
 import { Field } from '../../components/Field'
 
 const sortLabels: Record<AuditSort, string> = {
@@ -14,13 +16,10 @@ const sortLabels: Record<AuditSort, string> = {
   lowest: 'Lowest score first',
 }
 
-interface AuditsTabProps {
-  onOpenAudit: (auditId: string) => void
-}
-
-/** Counters, filter, the live table of audits and its CSV export. */
-export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
+/** Counters, filter, the live table of audits (who, score, status) and its CSV export. */
+export function AuditsTab() {
   const sortId = useId()
+  const { openAudit, personHref } = useConsole()
   const [sort, setSort] = useState<AuditSort>('newest')
   const controls = useListControls(sort)
   const { filter, filterKey, page } = controls
@@ -49,7 +48,10 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
     list.refresh()
     stats.refresh()
   }
-  const failed = list.error !== undefined || (stats.error !== undefined && !stats.data)
+  const error = list.error ?? (stats.data ? undefined : stats.error)
+  // Who each audit is from: the people of this page's addresses (name, status, their page).
+  const emails = [...new Set((list.data?.items ?? []).map((a) => a.email))].sort()
+  const people = useServerData(`audit-people:${emails.join(',')}`, () => peopleByEmail(pb, emails))
   const counters = [
     { key: 'total', label: 'Total submissions', value: stats.data?.total },
     { key: 'high', label: 'High (80% and above)', value: stats.data?.high, band: 'green' },
@@ -96,10 +98,10 @@ export function AuditsTab({ onOpenAudit }: AuditsTabProps) {
       </p>
 
       <AdminList
-        definition={auditList(newIds, onOpenAudit)}
+        definition={auditList(newIds, openAudit, people.data ?? {}, personHref)}
         rows={list.data?.items}
         loading={list.loading}
-        failed={failed}
+        error={error}
         onRetry={refreshAll}
         pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
       />

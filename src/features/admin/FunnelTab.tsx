@@ -1,12 +1,15 @@
-// The Funnel tab: anonymous funnel steps counted by the server for the last 7, 30 or 90 days,
-// conversion from each step to the next, week by week, where visits came from, and the
-// average score of each audit section across all audits.
+// The Funnel tab, as pictures: anonymous funnel steps counted by the server for the last 7, 30 or
+// 90 days drawn as narrowing bars with the share that went on from each step to the next; each
+// step week by week as a small line; where visits came from; and the average score of each audit
+// section as bars in their band colours. Every picture has its words and numbers in the page too
+// (the bars' labels, each line's description, the tables under "The numbers").
 import { useId, useState } from 'react'
-import { sections } from '../../audit/index'
+import { scoreBand, sections } from '../../audit/index'
 import { pb } from '../../backend/client'
-import { getFunnel } from '../../backend/people-api'
+import { getFunnel, type FunnelReport } from '../../backend/people-api'
 import { ScoreBadge } from '../../components/ScoreBadge'
 import { FUNNEL_PERIODS, FUNNEL_STEPS, funnelStepLabels } from '../../config/leads'
+import { barPercent, linePoints, weekLabel, weeklySeries } from './funnel-charts'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useServerData } from './use-admin'
 import './people.css'
@@ -51,35 +54,106 @@ export function FunnelTab() {
       {report.loading ? (
         <LoadingState />
       ) : !data ? (
-        <ErrorState text="Failed to fetch the funnel." onRetry={report.refresh} />
+        <ErrorState
+          text="Failed to fetch the funnel."
+          onRetry={report.refresh}
+          error={report.error}
+        />
       ) : (
         <>
-          <h2>Steps</h2>
-          <div className="admin-table-wrap" role="region" aria-label="Funnel steps" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Step</th>
-                  <th scope="col">Count</th>
-                  <th scope="col">From the step before</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.steps.map((s) => (
-                  <tr key={s.step}>
-                    <th scope="row">{funnelStepLabels[s.step]}</th>
-                    <td>{s.count}</td>
-                    <td>{s.conversion === null ? '-' : `${s.conversion}%`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StepBars report={data} />
+          <WeeklyLines report={data} />
+          <Sources report={data} />
+          <SectionBars report={data} />
+        </>
+      )}
+    </div>
+  )
+}
 
-          <h2>By week</h2>
-          {data.weeks.length === 0 ? (
-            <p className="admin-state">No events in this period.</p>
-          ) : (
+/** The steps as bars narrowing from the first, with the share that went on between them. */
+function StepBars({ report }: { report: FunnelReport }) {
+  const id = useId()
+  const largest = Math.max(0, ...report.steps.map((s) => s.count))
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>Steps</h2>
+      <ol className="admin-funnel__steps">
+        {report.steps.map((s, index) => (
+          <li key={s.step} className="admin-funnel__step">
+            {index > 0 && (
+              <p className="admin-funnel__conversion">
+                {s.conversion === null
+                  ? 'None before to count from'
+                  : `${s.conversion}% of ${funnelStepLabels[report.steps[index - 1].step].toLowerCase()}`}
+              </p>
+            )}
+            <p className="admin-funnel__step-text">
+              <span>{funnelStepLabels[s.step]}</span>
+              <strong>{s.count}</strong>
+            </p>
+            <span className="admin-funnel__track" aria-hidden="true">
+              <span
+                className="admin-funnel__bar"
+                style={{ width: `${barPercent(s.count, largest)}%` }}
+              />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+const LINE = { width: 160, height: 40 }
+
+/** Each step week by week: one small line per step, its total beside it. */
+function WeeklyLines({ report }: { report: FunnelReport }) {
+  const id = useId()
+  const series = weeklySeries(report)
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>By week</h2>
+      {report.weeks.length === 0 ? (
+        <p className="admin-state">No events in this period.</p>
+      ) : (
+        <>
+          <ul className="admin-funnel__weeks">
+            {FUNNEL_STEPS.map((step) => {
+              const values = series.map((w) => w.counts[step] ?? 0)
+              const total = values.reduce((a, b) => a + b, 0)
+              const description = `${funnelStepLabels[step]} by week: ${series
+                .map((w, i) => `week of ${weekLabel(w.week)}, ${values[i]}`)
+                .join('; ')}.`
+              return (
+                <li key={step} className="admin-funnel__week-card">
+                  <p className="admin-funnel__step-text">
+                    <span>{funnelStepLabels[step]}</span>
+                    <strong>{total}</strong>
+                  </p>
+                  <svg
+                    className="admin-funnel__line"
+                    viewBox={`-2 -2 ${LINE.width + 4} ${LINE.height + 4}`}
+                    preserveAspectRatio="none"
+                    role="img"
+                    aria-label={description}
+                  >
+                    <polyline
+                      points={linePoints(values, LINE.width, LINE.height)}
+                      fill="none"
+                      vectorEffect="non-scaling-stroke"
+                    />
+                  </svg>
+                  <p className="admin-funnel__range" aria-hidden="true">
+                    <span>{weekLabel(series[0].week)}</span>
+                    <span>{weekLabel(series[series.length - 1].week)}</span>
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+          <details className="admin-funnel__numbers">
+            <summary>The numbers by week</summary>
             <div
               className="admin-table-wrap"
               role="region"
@@ -98,9 +172,9 @@ export function FunnelTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.weeks.map((w) => (
+                  {series.map((w) => (
                     <tr key={w.week}>
-                      <th scope="row">{w.week}</th>
+                      <th scope="row">{weekLabel(w.week)}</th>
                       {FUNNEL_STEPS.map((step) => (
                         <td key={step}>{w.counts[step] ?? 0}</td>
                       ))}
@@ -109,57 +183,82 @@ export function FunnelTab() {
                 </tbody>
               </table>
             </div>
-          )}
+          </details>
+        </>
+      )}
+    </section>
+  )
+}
 
-          <div className="admin-funnel__sources">
-            <section aria-labelledby={`${id}-ref`}>
-              <h2 id={`${id}-ref`}>Top referrers</h2>
-              {data.referrers.length === 0 ? (
-                <p className="admin-state">None recorded.</p>
-              ) : (
-                <ol className="admin-funnel__list">
-                  {data.referrers.map((r) => (
-                    <li key={r.referrer}>
-                      {r.referrer} <span className="admin-muted">({r.count})</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-            <section aria-labelledby={`${id}-camp`}>
-              <h2 id={`${id}-camp`}>Top campaigns</h2>
-              {data.campaigns.length === 0 ? (
-                <p className="admin-state">None recorded.</p>
-              ) : (
-                <ol className="admin-funnel__list">
-                  {data.campaigns.map((c) => (
-                    <li key={`${c.source}/${c.medium}/${c.campaign}`}>
-                      {[c.source, c.medium, c.campaign].filter(Boolean).join(' / ')}{' '}
-                      <span className="admin-muted">({c.count})</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-          </div>
+function Sources({ report }: { report: FunnelReport }) {
+  const id = useId()
+  return (
+    <div className="admin-funnel__sources">
+      <section aria-labelledby={`${id}-ref`}>
+        <h2 id={`${id}-ref`}>Top referrers</h2>
+        {report.referrers.length === 0 ? (
+          <p className="admin-state">None recorded.</p>
+        ) : (
+          <ol className="admin-funnel__list">
+            {report.referrers.map((r) => (
+              <li key={r.referrer}>
+                {r.referrer} <span className="admin-muted">({r.count})</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby={`${id}-camp`}>
+        <h2 id={`${id}-camp`}>Top campaigns</h2>
+        {report.campaigns.length === 0 ? (
+          <p className="admin-state">None recorded.</p>
+        ) : (
+          <ol className="admin-funnel__list">
+            {report.campaigns.map((c) => (
+              <li key={`${c.source}/${c.medium}/${c.campaign}`}>
+                {[c.source, c.medium, c.campaign].filter(Boolean).join(' / ')}{' '}
+                <span className="admin-muted">({c.count})</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}
 
-          <h2>Average score per section (all audits, updated every 10 minutes)</h2>
-          {data.sections.length === 0 ? (
-            <p className="admin-state">No audits yet.</p>
-          ) : (
-            <ul className="admin-funnel__list">
-              {inQuestionOrder(data.sections).map((s) => (
-                <li key={s.section}>
-                  {s.section}: <ScoreBadge size="compact" score={s.average} />{' '}
+/** The average score of each section, as bars in their band colours. */
+function SectionBars({ report }: { report: FunnelReport }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>Average score per section</h2>
+      <p className="admin-muted">All audits ever taken, updated every 10 minutes.</p>
+      {report.sections.length === 0 ? (
+        <p className="admin-state">No audits yet.</p>
+      ) : (
+        <ul className="admin-funnel__sections">
+          {inQuestionOrder(report.sections).map((s) => (
+            <li key={s.section}>
+              <p className="admin-funnel__step-text">
+                <span>{s.section}</span>
+                <span>
+                  <ScoreBadge size="compact" score={s.average} />{' '}
                   <span className="admin-muted">
                     ({s.audits === 1 ? '1 audit' : `${s.audits} audits`})
                   </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+                </span>
+              </p>
+              <span className="admin-funnel__track" aria-hidden="true">
+                <span
+                  className={`admin-funnel__bar admin-funnel__bar--${scoreBand(s.average)}`}
+                  style={{ width: `${Math.max(0, Math.min(100, s.average))}%` }}
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+    </section>
   )
 }

@@ -11,13 +11,11 @@ import { messageList } from './admin-lists'
 import { contactsCsv } from './csv'
 import { ListToolbar } from './ListToolbar'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
-
-interface MessagesTabProps {
-  onOpenAudit: (auditId: string) => void
-}
+import { useConsole } from './use-console'
 
 /** Contact messages, unprocessed first, with a Processed toggle saved to the server. */
-export function MessagesTab({ onOpenAudit }: MessagesTabProps) {
+export function MessagesTab() {
+  const { openAudit } = useConsole()
   const controls = useListControls()
   const { filter, filterKey, page } = controls
   const list = useServerData(`contacts:${filterKey}:${page}`, () => listContacts(pb, page, filter))
@@ -74,10 +72,10 @@ export function MessagesTab({ onOpenAudit }: MessagesTabProps) {
       </p>
 
       <AdminList
-        definition={messageList(saving, (c, p) => void toggleProcessed(c, p), onOpenAudit)}
+        definition={messageList(saving, (c, p) => void toggleProcessed(c, p), openAudit)}
         rows={list.data?.items}
         loading={list.loading}
-        failed={list.error !== undefined}
+        error={list.error}
         onRetry={list.refresh}
         pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
       />

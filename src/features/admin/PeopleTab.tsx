@@ -17,7 +17,9 @@ import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
 import { formatDateTime, periodLabels, periodStart, type Period } from './format'
 import { newsletterLabels, peopleCsv, shownStatus } from './people-format'
+import { PersonLink } from './PersonLink'
 import { SyncLine } from './SyncLine'
+import { useConsole } from './use-console'
 import { useCsvExport, useDebounced, useLiveChanges } from './use-admin'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
 import './people.css'
@@ -31,7 +33,7 @@ const bandLabels: Record<PeopleBand, string> = {
 
 function peopleList(
   pending: PendingPersonUpdate[],
-  onOpen: (id: string) => void,
+  personHref: (id: string) => string,
 ): ListDefinition<PersonRecord> {
   return {
     label: 'People',
@@ -43,12 +45,7 @@ function peopleList(
       {
         header: 'Person',
         rowHeader: true,
-        cell: (p) => (
-          <button type="button" className="admin-people-open" onClick={() => onOpen(p.id)}>
-            <span className="admin-people-name">{p.name || p.email}</span>
-            {p.name && <span className="admin-people-email">{p.email}</span>}
-          </button>
-        ),
+        cell: (p) => <PersonLink person={p} href={personHref(p.id)} />,
       },
       {
         header: 'Status',
@@ -81,8 +78,9 @@ function peopleList(
   }
 }
 
-export function PeopleTab({ onOpenPerson }: { onOpenPerson: (id: string) => void }) {
+export function PeopleTab() {
   const id = useId()
+  const { personHref } = useConsole()
   const [searchInput, setSearchInput] = useState('')
   const search = useDebounced(searchInput.trim(), 300)
   const [status, setStatus] = useState<PersonStatus | ''>('')
@@ -190,10 +188,10 @@ export function PeopleTab({ onOpenPerson }: { onOpenPerson: (id: string) => void
       )}
 
       <AdminList
-        definition={peopleList(pending, onOpenPerson)}
+        definition={peopleList(pending, personHref)}
         rows={synced?.value.items}
         loading={list.loading}
-        failed={list.error !== undefined}
+        error={list.error}
         onRetry={list.refresh}
         pages={
           synced

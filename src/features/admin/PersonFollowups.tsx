@@ -104,7 +104,9 @@ export function PersonFollowups({ personId }: { personId: string }) {
   const running = state?.state === 'scheduled' || state?.state === 'waiting'
   return (
     <section className="admin-followup-person" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Follow-up e-mails</h3>
+      <h2 id={`${id}-title`} className="admin-person__subtitle">
+        Follow-up e-mails
+      </h2>
       {loaded.loading ? (
         <p className="admin-state" role="status">
           Loading...

@@ -2,9 +2,12 @@
 // the outbox, so they work with no signal and show as waiting until sent), Reply by e-mail,
 // and the timeline of everything they did, each audit with its report.
 import { useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { ComponentType, FormEvent } from 'react'
+import { Link } from 'react-router-dom'
 import { pb } from '../../backend/client'
 import { getPersonPage, type PersonPage } from '../../backend/people-api'
+import type { ContactRecord } from '../../backend/types'
+import { telHref } from '../../config/site'
 import { useSession } from '../../backend/session'
 import { ScoreBadge } from '../../components/ScoreBadge'
 import { flowLabels, label } from '../../config/labels'
@@ -28,53 +31,103 @@ import {
 import { PersonFollowups } from './PersonFollowups'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
+import { useConsole } from './use-console'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
 
-export function PersonView({ personId, onBack }: { personId: string; onBack: () => void }) {
+/** What every section of a person's page gets. */
+export interface PersonSectionProps {
+  page: PersonPage
+  pending: PendingPersonUpdate[]
+}
+
+/**
+ * The person's page, top to bottom: one entry per section (each a component of its own that
+ * gets the loaded page and the changes still waiting to be sent).
+ */
+const personSections: readonly { id: string; Section: ComponentType<PersonSectionProps> }[] = [
+  { id: 'facts', Section: PersonFacts },
+  { id: 'actions', Section: PersonActionsSection },
+  { id: 'followups', Section: ({ page }) => <PersonFollowups personId={page.person.id} /> },
+  { id: 'timeline', Section: PersonTimeline },
+]
+
+export function PersonView({
+  personId,
+  backHref,
+  backLabel,
+}: {
+  personId: string
+  backHref: string
+  backLabel: string
+}) {
   const page = useSyncedData(`person:${personId}`, () => getPersonPage(pb, personId))
   const pending = usePendingPersonUpdates()
   const mine = pending.filter((p) => p.person === personId)
   useWhenDelivered(mine.length, page.refresh)
 
   return (
-    <section className="admin-person" aria-labelledby="admin-person-title">
-      <button type="button" className="btn btn-secondary admin-btn-small" onClick={onBack}>
-        Back to People
-      </button>
+    <article className="admin-person" aria-labelledby="admin-person-title">
+      <Link to={backHref} className="btn btn-secondary admin-btn-small admin-person__back">
+        {backLabel}
+      </Link>
       {page.loading ? (
         <LoadingState />
       ) : page.data === undefined ? (
-        <ErrorState text="Failed to fetch this person." onRetry={page.refresh} />
+        <>
+          <h1 id="admin-person-title" className="admin-title">
+            Person
+          </h1>
+          <ErrorState
+            text="Failed to fetch this person."
+            onRetry={page.refresh}
+            error={page.error}
+            offlineText="You're offline, and this person has not been opened on this device yet. Their page will load when the connection is back."
+          />
+        </>
       ) : page.data.value === null ? (
-        <p className="admin-state" id="admin-person-title">
+        <h1 className="admin-title admin-state" id="admin-person-title">
           This person is no longer here: their data was deleted.
-        </p>
+        </h1>
       ) : (
         <>
+          <PersonHeading page={page.data.value} />
           <SyncLine syncedAt={page.data.syncedAt} fromCopy={page.data.fromCopy} pending={mine} />
-          <Person page={page.data.value} pending={mine} />
+          {personSections.map(({ id, Section }) => (
+            <Section key={id} page={page.data!.value!} pending={mine} />
+          ))}
         </>
       )}
-    </section>
+    </article>
   )
 }
 
-function Person({ page, pending }: { page: PersonPage; pending: PendingPersonUpdate[] }) {
+function PersonHeading({ page }: { page: PersonPage }) {
   const { person } = page
-  const { user } = useSession()
+  const previous = person.previousEmails ?? []
+  return (
+    <header className="admin-person__head">
+      <h1 id="admin-person-title" className="admin-title admin-person__title">
+        {person.name || person.email}
+      </h1>
+      <p className="admin-person__email">
+        <span>{person.email}</span>
+        <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
+          Reply<span className="visually-hidden"> by e-mail</span>
+        </a>
+      </p>
+      {previous.length > 0 && (
+        <p className="admin-person__previous">Before: {previous.join(', ')}</p>
+      )}
+    </header>
+  )
+}
+
+function PersonFacts({ page, pending }: PersonSectionProps) {
+  const { person } = page
   const shown = shownStatus(person, pending)
   const touch = describeTouch(person.firstTouch)
   return (
-    <>
-      <h2 id="admin-person-title" className="admin-person__title">
-        {person.name || person.email}
-      </h2>
-      <p className="admin-person__email">
-        {person.email}{' '}
-        <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
-          Reply
-        </a>
-      </p>
+    <section aria-label="Facts">
       <dl className="admin-person__facts">
         <div>
           <dt>Status</dt>
@@ -120,11 +173,25 @@ function Person({ page, pending }: { page: PersonPage; pending: PendingPersonUpd
           <dd>{touch || 'Not known (direct visit, or before the funnel existed)'}</dd>
         </div>
       </dl>
-      {user && <PersonActions personId={person.id} status={shown.status} adminId={user.id} />}
-      <PersonFollowups personId={person.id} />
-      <h3>Timeline</h3>
+    </section>
+  )
+}
+
+function PersonActionsSection({ page, pending }: PersonSectionProps) {
+  const { user } = useSession()
+  if (!user) return null
+  const shown = shownStatus(page.person, pending)
+  return <PersonActions personId={page.person.id} status={shown.status} adminId={user.id} />
+}
+
+function PersonTimeline({ page, pending }: PersonSectionProps) {
+  return (
+    <section aria-labelledby="admin-person-timeline">
+      <h2 id="admin-person-timeline" className="admin-person__subtitle">
+        Timeline
+      </h2>
       <Timeline entries={personTimeline(page, pending)} />
-    </>
+    </section>
   )
 }
 
@@ -171,7 +238,7 @@ function PersonActions({
   }
 
   return (
-    <div className="admin-person__actions">
+    <section className="admin-person__actions" aria-label="Status and notes">
       <form className="admin-person__status" onSubmit={(e) => void changeStatus(e)}>
         <label htmlFor={`${id}-status`}>Status</label>
         <select
@@ -205,7 +272,7 @@ function PersonActions({
       <p className="admin-note" role="alert">
         {problem}
       </p>
-    </div>
+    </section>
   )
 }
 
@@ -246,12 +313,7 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
         </div>
       )
     case 'message':
-      return (
-        <div>
-          <p>Message from {entry.message.name}:</p>
-          <p className="admin-timeline__text">{entry.message.message}</p>
-        </div>
-      )
+      return <TimelineMessage message={entry.message} />
     case 'newsletter':
       return <p>{entry.text}</p>
     case 'status':
@@ -271,4 +333,31 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
         </div>
       )
   }
+}
+
+function TimelineMessage({ message }: { message: ContactRecord }) {
+  const { openAudit } = useConsole()
+  return (
+    <div>
+      <p>
+        {message.phone ? 'Call-back request' : 'Message'} from {message.name}
+        {message.email && <span className="admin-muted"> ({message.email})</span>}:
+      </p>
+      {message.phone && (
+        <p>
+          <a href={telHref(message.phone)}>Call {message.phone}</a>
+        </p>
+      )}
+      <p className="admin-timeline__text">{message.message}</p>
+      {message.auditId && (
+        <button
+          type="button"
+          className="btn btn-secondary admin-btn-small"
+          onClick={() => openAudit(message.auditId)}
+        >
+          The audit it is about
+        </button>
+      )}
+    </div>
+  )
 }

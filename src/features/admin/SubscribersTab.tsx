@@ -74,7 +74,7 @@ export function SubscribersTab() {
         definition={subscriberList}
         rows={list.data?.items}
         loading={list.loading}
-        failed={list.error !== undefined}
+        error={list.error}
         onRetry={list.refresh}
         pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
       />

@@ -15,8 +15,12 @@ import {
   newsletterStatusLabels,
 } from '../../config/labels'
 import { messages } from '../../config/messages'
+import { telHref } from '../../config/site'
+import type { PersonRecord } from '../../backend/types'
+import { personStatusLabels } from '../../config/leads'
 import type { ListDefinition } from './AdminList'
-import { formatDateTime, mailKindLabels, shortId } from './format'
+import { PersonLink } from './PersonLink'
+import { formatDateTime, mailKindLabels } from './format'
 
 function When({ value }: { value: string }) {
   return <time dateTime={parsePbDate(value)?.toISOString()}>{formatDateTime(value)}</time>
@@ -25,31 +29,56 @@ function When({ value }: { value: string }) {
 export function auditList(
   newIds: ReadonlySet<string>,
   onOpenAudit: (id: string) => void,
+  people: Readonly<Record<string, PersonRecord>>,
+  personHref: (personId: string) => string,
 ): ListDefinition<AuditListItem> {
+  const personOf = (audit: AuditListItem) => people[audit.email.toLowerCase()]
   return {
     label: 'Audit submissions',
     noun: 'audits',
     empty: 'No audit submissions found.',
     loadFailure: messages.adminLoadFailure,
+    tableClassName: 'admin-table--audits',
     rowClassName: (audit) => (newIds.has(audit.id) ? 'is-new' : undefined),
     columns: [
       {
-        header: 'Email',
+        header: 'Person',
         rowHeader: true,
-        className: 'admin-table__email',
-        cell: (audit) => (
-          <>
-            {audit.email}
-            {newIds.has(audit.id) && <span className="admin-tag">New</span>}
-          </>
-        ),
+        cell: (audit) => {
+          const person = personOf(audit)
+          return (
+            <>
+              {person ? (
+                <PersonLink
+                  person={{ name: person.name, email: audit.email }}
+                  href={personHref(person.id)}
+                />
+              ) : (
+                <span className="admin-people-name">{audit.email}</span>
+              )}
+              {newIds.has(audit.id) && <span className="admin-tag">New</span>}
+            </>
+          )
+        },
       },
       {
         header: 'Overall Score',
         cell: (audit) => <ScoreBadge size="compact" score={audit.overallScore} />,
       },
+      {
+        header: 'Status',
+        cell: (audit) => {
+          const person = personOf(audit)
+          return person ? (
+            <span className={`admin-status admin-status--${person.status}`}>
+              {personStatusLabels[person.status] ?? person.status}
+            </span>
+          ) : (
+            <span className="admin-muted">–</span>
+          )
+        },
+      },
       { header: 'Submitted', cell: (audit) => <When value={audit.created} /> },
-      { header: 'Audit ID', cell: (audit) => <code>{shortId(audit.id)}</code> },
       {
         header: 'Actions',
         cell: (audit) => (
@@ -84,7 +113,20 @@ export function messageList(
         header: 'Email',
         cell: (contact) => <a href={`mailto:${contact.email}`}>{contact.email}</a>,
       },
-      { header: 'Message', className: 'admin-table__message', cell: (contact) => contact.message },
+      {
+        header: 'Message',
+        className: 'admin-table__message',
+        cell: (contact) => (
+          <>
+            {contact.phone && (
+              <span className="admin-call-back">
+                Call back: <a href={telHref(contact.phone)}>{contact.phone}</a>
+              </span>
+            )}
+            {contact.message}
+          </>
+        ),
+      },
       { header: 'Source', cell: (contact) => label(contactSourceLabels, contact.source) },
       {
         header: 'Audit',

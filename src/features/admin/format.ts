@@ -1,10 +1,5 @@
-// Pure display helpers of the admin console: dates, short ids, mail kinds, periods.
+// Pure display helpers of the admin console: dates, mail kinds, periods.
 import { parsePbDate } from '../../config/dates'
-
-/** The spec's Audit ID column: first 8 characters plus dots. */
-export function shortId(id: string): string {
-  return `${id.slice(0, 8)}...`
-}
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -40,4 +35,7 @@ export const mailKindLabels: Record<string, string> = {
   account_password_reset: 'Password reset to a member',
   account_email_change: 'New e-mail confirmation to a member',
   account_auth_alert: 'New sign-in alert to a member',
+  followup: 'Follow-up to a person after their audit',
+  followup_test: 'Follow-up test to you',
+  owner_booking: 'Booked call notice to you',
 }

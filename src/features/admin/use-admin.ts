@@ -87,6 +87,15 @@ export function useServerData<T>(key: string, load: () => Promise<T>): ServerDat
     }
   }, [key, round])
 
+  // A load that failed is tried again by itself when the connection comes back.
+  const failedNow = settled.key === key && settled.error !== undefined && settled.round === round
+  useEffect(() => {
+    if (!failedNow) return
+    const retry = () => setRound((r) => r + 1)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [failedNow])
+
   const current = settled.key === key
   const retryingAfterError = current && settled.error !== undefined && settled.round !== round
   const refresh = useCallback(() => setRound((r) => r + 1), [])

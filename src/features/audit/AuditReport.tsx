@@ -34,8 +34,6 @@ interface AuditReportProps {
   headingRef: Ref<HTMLHeadingElement>
   /** Where the audit is: sent, waiting for a connection, refused. */
   status?: ReactNode
-  /** 'Book a Strategy Call' (member) or 'Schedule a Free Strategy Call' (free). */
-  bookingLabel?: string
   /** 'Take Audit Again', after the visitor confirmed. */
   onRestart(): void
   /** Flow-specific parts after the recommendations (the free dashboard invitation). */
@@ -54,7 +52,6 @@ export function AuditReport({
   name,
   headingRef,
   status,
-  bookingLabel = 'Book a Strategy Call',
   onRestart,
   children,
 }: AuditReportProps) {
@@ -117,7 +114,7 @@ export function AuditReport({
 
       {/* On a phone the report is long: the call to action right after the score, and at the end. */}
       <div className="audit-report__early-cta no-print">
-        <BookCallButton label={bookingLabel} prefill={prefill} reportAudit={auditId} />
+        <BookCallButton prefill={prefill} reportAudit={auditId} />
       </div>
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
@@ -209,7 +206,7 @@ export function AuditReport({
           pressure, no jargon.
         </p>
         <div className="audit-report__actions">
-          <BookCallButton label={bookingLabel} prefill={prefill} reportAudit={auditId} />
+          <BookCallButton prefill={prefill} reportAudit={auditId} />
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print or save as PDF
           </button>

@@ -103,7 +103,6 @@ export default function FreeAuditPage() {
           email={state.email.trim()}
           headingRef={heading}
           status={<DeliveryStatus delivery={delivery} messages={freeResultsMessages} />}
-          bookingLabel="Schedule a Free Strategy Call"
           onRestart={() => void flow.restart()}
         >
           <DashboardInvite />

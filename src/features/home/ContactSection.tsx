@@ -33,6 +33,12 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
               </dd>
             </div>
             <div>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+              </dd>
+            </div>
+            <div>
               <dt>Location</dt>
               <dd>{site.location}</dd>
             </div>

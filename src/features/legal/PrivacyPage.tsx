@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
+import { messages } from '../../config/messages'
 import { site } from '../../config/site'
 import { LegalPage } from './LegalPage'
 
@@ -110,9 +111,9 @@ export default function PrivacyPage() {
       <h2>Other services</h2>
       <p>
         The call scheduler comes from a scheduling provider (Calendly). It only loads when you open
-        it, for example by pressing Book Your Strategy Call or visiting the call page, and from then
-        on the provider's own privacy policy applies to what you enter there. Links to social
-        networks and to client websites open those sites, which have their own policies.
+        it, for example by pressing {messages.bookCall} or visiting the call page, and from then on
+        the provider's own privacy policy applies to what you enter there. Links to social networks
+        and to client websites open those sites, which have their own policies.
       </p>
 
       <h2>How I use your email address</h2>

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { AuditRecord } from '../../../src/backend/types'
 import {
   auditReportText,
+  compareLatest,
+  describeChange,
+  firstName,
   firstSectionScores,
   formatRef,
   mergeAudits,
@@ -113,8 +116,10 @@ describe('formatting', () => {
     expect(reportFileName(audit)).toMatch(/^efficiency-audit-2026-11-2[01]\.txt$/)
     const text = auditReportText(audit, 'pat@example.com')
     for (const part of [
-      'Ref #0001 - Business Efficiency',
-      'User: pat@example.com',
+      'Business Efficiency Audit',
+      'Ref #0001 - Taken in your dashboard',
+      'E-mail: pat@example.com',
+      'Reference code: abc',
       'Overall score: 62%',
       '- Website & Lead Generation: 50%',
       '1. Track leads',
@@ -146,5 +151,60 @@ describe('validateSignup', () => {
   })
   it('accepts a complete form', () => {
     expect(validateSignup(ok)).toBeNull()
+  })
+})
+
+describe('compareLatest', () => {
+  function scored(id: string, created: string, overall: number, sections: number[]) {
+    const names = ['Business Goals & Lead Generation', 'Website & Lead Generation', 'Team']
+    const audit = serverAudit(id, created)
+    audit.scores = {
+      overallScore: overall,
+      sectionScores: Object.fromEntries(sections.map((s, i) => [names[i], s])),
+    }
+    return audit
+  }
+
+  it('needs two scored audits', () => {
+    expect(compareLatest(mergeAudits([scored('a', '2026-11-01 09:00:00Z', 50, [50])], []))).toBe(
+      null,
+    )
+    // An audit still waiting, scored nowhere yet, does not count.
+    const list = mergeAudits(
+      [scored('a', '2026-11-01 09:00:00Z', 50, [50])],
+      [waiting('w', '2026-11-21T09:00:00.000Z')],
+    )
+    expect(compareLatest(list)).toBe(null)
+  })
+
+  it('compares the latest with the one before, overall and per section, up and down', () => {
+    const list = mergeAudits(
+      [
+        scored('old', '2026-10-01 09:00:00Z', 30, [10, 90, 40]),
+        scored('before', '2026-11-01 09:00:00Z', 45, [50, 60]),
+        scored('latest', '2026-11-20 09:00:00Z', 52, [57, 50, 70]),
+      ],
+      [],
+    )
+    const comparison = compareLatest(list)!
+    expect([comparison.latest.id, comparison.previous.id]).toEqual(['latest', 'before'])
+    expect(comparison.overall).toEqual({ name: 'Overall', before: 45, after: 52, change: 7 })
+    // A section the audit before did not score is left out.
+    expect(comparison.sections.map((s) => [s.name, s.change])).toEqual([
+      ['Business Goals & Lead Generation', 7],
+      ['Website & Lead Generation', -10],
+    ])
+  })
+
+  it.each([
+    [7, 'up 7 points'],
+    [-1, 'down 1 point'],
+    [0, 'no change'],
+  ])('describes %i as "%s"', (change, words) => expect(describeChange(change)).toBe(words))
+
+  it('greets by the first name', () => {
+    expect(firstName('  Dana  Whitcomb ')).toBe('Dana')
+    expect(firstName('')).toBe('')
+    expect(firstName(null)).toBe('')
   })
 })

@@ -231,7 +231,7 @@ describe('the free audit', () => {
     expect(await screen.findByText(freeResultsMessages.sent)).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeTruthy()
     // After the score (shown on phones only) and again at the end.
-    expect(screen.getAllByRole('button', { name: 'Schedule a Free Strategy Call' })).toHaveLength(2)
+    expect(screen.getAllByRole('button', { name: messages.bookCall })).toHaveLength(2)
     await expectDraft('free', undefined, { step: 'report', auditId: AUDIT_ID, delivery: 'sent' })
 
     // A reload shows the same report again.

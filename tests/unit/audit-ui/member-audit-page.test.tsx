@@ -134,7 +134,7 @@ describe('the signed-in audit', () => {
     expect(screen.getByText(AUDIT_ID)).toBeTruthy()
     expect(await screen.findByText(memberReportMessages.sent)).toBeTruthy()
     // After the score (shown on phones only) and again at the end.
-    expect(screen.getAllByRole('button', { name: 'Book a Strategy Call' })).toHaveLength(2)
+    expect(screen.getAllByRole('button', { name: messages.bookCall })).toHaveLength(2)
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     )

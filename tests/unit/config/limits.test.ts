@@ -24,6 +24,8 @@ class FakeCollection {
     removeByName(name: string): void
   }
   constructor(init: { name: string; fields?: FieldSpec[] }) {
+    // The rules and other options as given (a migration may extend a rule).
+    Object.assign(this, init)
     this.name = init.name
     const list = [...(init.fields ?? [])]
     this.fields = {

@@ -69,8 +69,11 @@ describe('the public pages', () => {
     expect(pageFile('/free-audit')).toBe('free-audit.html')
   })
 
-  it('have their own title and a description short enough for search results', () => {
+  it('have their own title and a description of 50 to 160 characters, as search results show', () => {
     expect(new Set(publicPages.map((page) => page.title)).size).toBe(publicPages.length)
-    for (const page of publicPages) expect(page.description.length).toBeLessThanOrEqual(160)
+    for (const page of publicPages) {
+      expect(page.description.length, page.path).toBeGreaterThanOrEqual(50)
+      expect(page.description.length, page.path).toBeLessThanOrEqual(160)
+    }
   })
 })

@@ -81,7 +81,7 @@ describe('the outbox status line', () => {
     expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite')
   })
 
-  it('counts an item queued after the page loaded, then says "All changes sent" once it is delivered', async () => {
+  it('counts an item queued after the page loaded, then says "Message sent" once it is delivered', async () => {
     const persist = vi.fn(async () => true)
     Object.defineProperty(navigator, 'storage', {
       configurable: true,
@@ -100,7 +100,7 @@ describe('the outbox status line', () => {
       await offlineDb().outbox.toCollection().modify({ nextAttemptAt: 0 })
       setOnline(true) // the 'online' event triggers a flush
     })
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All changes sent'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Message sent'))
     expect(rowCount(server)).toBe(1)
   })
 

@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import {
+  compareLatest,
+  describeChange,
+  formatAuditDate,
+  formatRef,
+  type DashboardAudit,
+  type ScoreChange,
+} from './dashboard-audits'
+
+/**
+ * The latest audit against the one before: overall and per section, each score with how far it
+ * moved (the arrow is decoration; the words say it).
+ */
+export default function AuditComparisonCard({ audits }: { audits: readonly DashboardAudit[] }) {
+  const id = useId()
+  const comparison = compareLatest(audits)
+  if (!comparison) return null
+  const { latest, previous } = comparison
+  return (
+    <section className="dashboard-card dashboard-compare" aria-labelledby={id}>
+      <h3 id={id}>Since your last audit</h3>
+      <p className="dashboard-muted">
+        {formatRef(latest.ref)} ({formatAuditDate(latest.createdAt)}) against{' '}
+        {formatRef(previous.ref)} ({formatAuditDate(previous.createdAt)}).
+      </p>
+      <ul className="dashboard-compare__list">
+        <ChangeRow change={comparison.overall} overall />
+        {comparison.sections.map((change) => (
+          <ChangeRow key={change.name} change={change} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ChangeRow({ change, overall = false }: { change: ScoreChange; overall?: boolean }) {
+  const direction = change.change > 0 ? 'up' : change.change < 0 ? 'down' : 'same'
+  return (
+    <li
+      className={`dashboard-compare__row dashboard-compare__row--${direction}${overall ? ' dashboard-compare__row--overall' : ''}`}
+    >
+      <span className="dashboard-compare__name">{change.name}</span>
+      <span className="dashboard-compare__score">
+        {change.after}%{' '}
+        <span className="dashboard-compare__change">
+          <span aria-hidden="true">
+            {direction === 'up' ? '▲' : direction === 'down' ? '▼' : '='}
+          </span>{' '}
+          {describeChange(change.change)}
+        </span>{' '}
+        <span className="dashboard-muted">(was {change.before}%)</span>
+      </span>
+    </li>
+  )
+}

@@ -1,0 +1,126 @@
+// The member's dashboard on a 390 px phone against the real server: it greets by name (set in
+// Settings), offers the strategy call on Overview and on each report, and compares the latest of
+// two audits with the one before, overall and per section; axe-core on every tab. An admin's own
+// dashboard lists the admin's audits only.
+import PocketBase from 'pocketbase'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/csp-guard'
+import { messages } from '../../src/config/messages'
+import { answersScoring } from '../unit/admin/audit-answers'
+import {
+  baseURL,
+  createUser,
+  expectAccessible,
+  MOBILE,
+  promoteAdmin,
+  screenshot,
+  TEST_PASSWORD,
+} from './support/helpers'
+
+async function memberAudit(email: string, score: number, password = TEST_PASSWORD) {
+  const pb = new PocketBase(baseURL())
+  await pb.collection('users').authWithPassword(email, password)
+  return pb.collection('audits').create({
+    flow: 'member',
+    email,
+    user: pb.authStore.record!.id,
+    answers: answersScoring(score),
+    completedAt: new Date().toISOString(),
+  })
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${baseURL()}/login`)
+  const main = page.getByRole('main')
+  await main.getByLabel('Email', { exact: true }).fill(email)
+  await main.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name })
+
+test('the dashboard greets by name, offers the call and compares the last two audits', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const user = await createUser({ verified: true, label: 'compare' })
+  const before = await memberAudit(user.email, 45)
+  const latest = await memberAudit(user.email, 52)
+  expect(latest.overallScore).toBe(52)
+
+  await signIn(page, user.email)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: 'Welcome, Casey!' })).toBeVisible()
+  await expect(main.getByRole('button', { name: messages.bookCall })).toBeVisible()
+
+  const comparison = main.getByRole('region', { name: 'Since your last audit' })
+  await expect(comparison).toContainText('Ref #0002')
+  await expect(comparison).toContainText('against Ref #0001')
+  const overall = comparison.getByRole('listitem').first()
+  await expect(overall).toContainText('Overall')
+  await expect(overall).toContainText('52%')
+  await expect(overall).toContainText('up 7 points')
+  await expect(overall).toContainText('(was 45%)')
+  // Every section both audits scored, each with the way it moved, in words.
+  const sections = Object.entries(latest.scores.sectionScores as Record<string, number>)
+  await expect(comparison.getByRole('listitem')).toHaveCount(sections.length + 1)
+  for (const [name, score] of sections) {
+    const was = (before.scores.sectionScores as Record<string, number>)[name]
+    const row = comparison.getByRole('listitem').filter({ hasText: name })
+    await expect(row).toContainText(`${score}%`)
+    await expect(row).toContainText(
+      score === was ? 'no change' : `${score > was ? 'up' : 'down'} ${Math.abs(score - was)}`,
+    )
+  }
+  await expectAccessible(page)
+  await screenshot(page, 'dashboard-compare')
+
+  // Each report offers the call too, filled in with the member's name and e-mail.
+  await tab(page, 'My Audits').click()
+  const card = page.locator('.audit-card').first()
+  await card.getByRole('button', { name: /View details/ }).click()
+  await expect(card.getByRole('button', { name: messages.bookCall })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'dashboard-report')
+
+  // The name comes from Settings: changed there, the greeting follows.
+  await tab(page, 'Settings').click()
+  const name = main.getByLabel('Full name')
+  await expect(name).toHaveValue('Casey Tester')
+  await name.fill('')
+  await main.getByRole('button', { name: 'Save Name' }).click()
+  await expect(name).toHaveAccessibleDescription('Please enter your name.')
+  await name.fill('Dana Whitcomb')
+  await main.getByRole('button', { name: 'Save Name' }).click()
+  await expect(main.getByText('Your name is saved.')).toBeVisible()
+  await expect(main.getByRole('heading', { name: 'Delete Your Account' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'dashboard-settings')
+  await tab(page, 'Overview').click()
+  await expect(main.getByRole('heading', { name: 'Welcome, Dana!' })).toBeVisible()
+})
+
+test("an admin's own dashboard lists the admin's audits, not every visitor's", async ({ page }) => {
+  const admin = await createUser({ verified: true, label: 'own-admin' })
+  promoteAdmin(admin.email)
+  const visitor = await createUser({ verified: true, label: 'visitor' })
+  await memberAudit(visitor.email, 60)
+  await memberAudit(admin.email, 70)
+
+  await signIn(page, admin.email)
+  await expect(page.getByText('Total audits').locator('..')).toContainText('1')
+  await tab(page, 'My Audits').click()
+  await expect(page.locator('.audit-card')).toHaveCount(1)
+  await expect(page.locator('.audit-card')).toContainText('70%')
+  // The admin reaches the console from the site's navigation.
+  await page.setViewportSize(MOBILE)
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Console' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+  // The console has its own shell: no public header or footer.
+  await expect(page.locator('.site-header, .site-footer')).toHaveCount(0)
+})
