@@ -10,7 +10,8 @@ const templates = require('./mail-templates.js')
 
 const { INK, MUTED, SPRUCE, ACCENT } = templates.colours
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g
-const BOOKING_LABEL = 'Book a free 15-minute call'
+// The booking button's one label, as on the site and in the results mail.
+const { BOOK_CALL_LABEL: BOOKING_LABEL } = require(`${__hooks}/lib/shared.cjs`)
 
 /**
  * @typedef {object} FollowupValues

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
+import { messages } from '../../src/config/messages'
 import { site } from '../../src/config/site'
 import { answersScoring } from '../unit/admin/audit-answers'
 import { lastSection, next, readReport } from './audit-support'
@@ -69,10 +70,9 @@ test('the Follow-up tab: edit a mail, preview it for a person, send me a test', 
   const { email } = await seedPerson('preview')
   await signInAs(page, adminEmail)
   await page.goto(`${baseURL()}/audit-admin?tab=followup`)
-  await expect(page.getByRole('tab', { name: 'Follow-up' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  )
+  await expect(
+    page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Follow-up' }),
+  ).toHaveAttribute('aria-current', 'page')
   const first = page.getByRole('group', { name: 'Follow-up 1' })
   await expect(first.getByLabel('Days after the audit')).toHaveValue('2')
   await expect(
@@ -102,7 +102,7 @@ test('the Follow-up tab: edit a mail, preview it for a person, send me a test', 
   await expect(preview.locator('p', { hasText: 'Subject:' })).toContainText(': one idea for you')
   const body = preview.getByRole('document', { name: 'Preview of the follow-up e-mail' })
   await expect(body).toContainText('You scored 48%')
-  await expect(body.getByRole('link', { name: 'Book a free 15-minute call' })).toBeVisible()
+  await expect(body.getByRole('link', { name: messages.bookCall })).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'followup-tab')
 
@@ -184,8 +184,8 @@ test('a booking reported on the report page marks the person Call booked', async
   await readReport(page)
   await expect(page.getByText('Your results have been sent to your email!')).toBeVisible()
 
-  await page.getByRole('button', { name: 'Schedule a Free Strategy Call' }).first().click()
-  const dialog = page.getByRole('dialog', { name: 'Book Your Strategy Call' })
+  await page.getByRole('button', { name: messages.bookCall }).first().click()
+  const dialog = page.getByRole('dialog', { name: messages.bookCall })
   const scheduler = dialog.frameLocator('iframe[title="Scheduler"]')
   await scheduler.getByRole('button', { name: 'Confirm booking' }).click()
   // The scheduler was filled in with the audit's e-mail.

@@ -6,6 +6,7 @@ import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
+import { messages } from '../../src/config/messages'
 import { site } from '../../src/config/site'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { rawRequest } from './support/raw-request'
@@ -633,7 +634,7 @@ describe('the console', () => {
       new RegExp(`^Your ${stored.overallScore}% \\((Strong|Room to improve|Needs attention)\\)$`),
     )
     expect(preview.text).toContain('Hi there,')
-    expect(preview.html).toContain('Book a free 15-minute call')
+    expect(preview.html).toContain(messages.bookCall)
     const answer = await admin.pb.send('/api/followups/test', { method: 'POST', body: draft })
     expect(answer).toEqual({ queued: true, to: admin.email })
     await server.flush()

@@ -22,7 +22,14 @@ export function FollowupFiguresTable() {
   const figures = useServerData('followup:figures', () => getFollowupFigures(pb))
   if (figures.loading) return <LoadingState />
   const data = figures.data
-  if (!data) return <ErrorState text="Failed to fetch the figures." onRetry={figures.refresh} />
+  if (!data)
+    return (
+      <ErrorState
+        text="Failed to fetch the figures."
+        onRetry={figures.refresh}
+        error={figures.error}
+      />
+    )
   return (
     <>
       <p className="admin-muted">

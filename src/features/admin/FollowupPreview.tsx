@@ -71,7 +71,9 @@ export function FollowupPreview({ steps }: { steps: FollowupStep[] }) {
 
   return (
     <section className="admin-followup__preview card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Preview and test</h2>
+      <h2 id={`${id}-title`} className="admin-followup__subtitle">
+        Preview and test
+      </h2>
       <div className="admin-followup__preview-controls">
         <div className="field">
           <label htmlFor={`${id}-search`}>Find a person</label>

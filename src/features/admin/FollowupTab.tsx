@@ -21,7 +21,13 @@ export function FollowupTab() {
   const loaded = useServerData('followup:settings', () => getFollowupSettings(pb))
   if (loaded.loading) return <LoadingState />
   if (!loaded.data)
-    return <ErrorState text="Failed to fetch the follow-up settings." onRetry={loaded.refresh} />
+    return (
+      <ErrorState
+        text="Failed to fetch the follow-up settings."
+        onRetry={loaded.refresh}
+        error={loaded.error}
+      />
+    )
   return (
     <FollowupEditor
       saved={loaded.data.settings}
@@ -232,7 +238,7 @@ function FollowupEditor({
 
       <FollowupPreview steps={draft.steps} />
 
-      <h2>How the follow-ups do</h2>
+      <h2 className="admin-followup__subtitle">How the follow-ups do</h2>
       <FollowupFiguresTable />
     </div>
   )

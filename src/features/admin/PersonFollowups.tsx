@@ -11,6 +11,7 @@ import {
 } from '../../backend/followup-api'
 import { FOLLOWUP_GRACE_DAYS, followupStopLabels } from '../../config/followup'
 import { formatDateTime } from './format'
+import { ErrorState } from './StatusMessage'
 import { useServerData } from './use-admin'
 import './followup.css'
 
@@ -112,16 +113,12 @@ export function PersonFollowups({ personId }: { personId: string }) {
           Loading...
         </p>
       ) : !state ? (
-        <p className="admin-followup__error" role="alert">
-          The follow-ups could not be loaded (they need a connection).{' '}
-          <button
-            type="button"
-            className="btn btn-secondary admin-btn-small"
-            onClick={loaded.refresh}
-          >
-            Try Again
-          </button>
-        </p>
+        <ErrorState
+          text="The follow-ups could not be loaded."
+          onRetry={loaded.refresh}
+          error={loaded.error}
+          offlineText="You're offline: the follow-ups show when the connection is back."
+        />
       ) : (
         <>
           {!state.enabled && (

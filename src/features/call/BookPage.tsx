@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
+import { messages } from '../../config/messages'
 import { paths } from '../../config/paths'
 import { SchedulerEmbed } from '../../components/SchedulerEmbed'
 import type { SchedulerPrefill } from '../../components/scheduler-script'
@@ -49,7 +50,7 @@ export default function BookPage() {
   return (
     <main id="main" tabIndex={-1} className="container narrow call-page">
       <meta name="robots" content="noindex" />
-      <h1>Book Your Strategy Call</h1>
+      <h1>{messages.bookCall}</h1>
       <p className="call-page__lead">
         {firstName ? `${firstName}, pick` : 'Pick'} a time for a free 15-minute call with{' '}
         {site.ownerFirstName}. We'll go through your audit and pick the one change that saves you
