@@ -5,7 +5,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
 import { registerServiceWorker } from './app/pwa/register-sw'
-import { MAIL_LINK_PARAM } from './config/mail-link'
 
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
@@ -35,8 +34,3 @@ startTransition(() => {
 })
 
 registerServiceWorker()
-
-// A visit from a link in a results or follow-up mail: its signed token is recorded and kept.
-if (new URLSearchParams(location.search).has(MAIL_LINK_PARAM)) {
-  void import('./offline/mail-link').then((m) => m.openMailLink()).catch(() => undefined)
-}

@@ -4,7 +4,9 @@
 // and the peer benchmark's sentence once enough audits exist. Without a person or an audit (a
 // preview before anyone took the audit) the values come from a made-up, mid-scoring audit.
 
-const { PEER_MIN_AUDITS, SCORE_BANDS, scoreBand } = require(`${__hooks}/lib/shared.cjs`)
+const { PEER_MIN_AUDITS, SCORE_BANDS, higherThanPercent, scoreBand } = require(
+  `${__hooks}/lib/shared.cjs`,
+)
 const { peerBenchmark } = require('./funnel.js')
 
 /** @returns {any} */
@@ -89,7 +91,7 @@ function benchmarkSentence(app, score, now) {
   try {
     const answer = peerBenchmark(app, PEER_MIN_AUDITS, now).benchmark
     if (!answer.overall) return ''
-    const percent = engine().higherThanPercent(answer.overall, score)
+    const percent = higherThanPercent(answer.overall, score)
     return percent === null ? '' : engine().peerSentence(percent)
   } catch (_) {
     return ''

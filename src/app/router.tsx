@@ -33,8 +33,6 @@ const NewsletterConfirmPage = lazy(() => import('../features/newsletter/Newslett
 const NewsletterUnsubscribePage = lazy(
   () => import('../features/newsletter/NewsletterUnsubscribePage'),
 )
-const FollowupStopPage = lazy(() => import('../features/newsletter/FollowupStopPage'))
-const BookPage = lazy(() => import('../features/call/BookPage'))
 const NotFoundPage = lazy(() => import('./NotFoundPage'))
 
 function Loading() {
@@ -139,8 +137,11 @@ export function AppRouter({
             path={`${paths.newsletterUnsubscribe}/:token`}
             element={lazyPage(NewsletterUnsubscribePage)}
           />
-          <Route path={`${paths.followupStop}/:token`} element={lazyPage(FollowupStopPage)} />
-          <Route path={paths.book} element={lazyPage(BookPage)} />
+          <Route
+            path={`${paths.followupStop}/:token`}
+            element={lazyPage(NewsletterUnsubscribePage)}
+          />
+          <Route path={paths.book} element={lazyPage(CallPage)} />
           <Route path="*" element={lazyPage(NotFoundPage)} />
         </Route>
       </Routes>

@@ -1,19 +1,6 @@
-// How one score compares with every audit's, from the peer benchmark's histograms (counts per
-// score 0-100). Shared by the report in the browser and the follow-up mails on the server.
+// The peer benchmark's sentence, on the report and in the follow-up mails.
 
-/** The share (0-100, rounded down) of audits in `histogram` that scored below `score`. */
-export function higherThanPercent(histogram: number[] | undefined, score: number): number | null {
-  if (!histogram) return null
-  let total = 0
-  let below = 0
-  histogram.forEach((count, value) => {
-    total += count
-    if (value < score) below += count
-  })
-  return total > 0 ? Math.floor((below / total) * 100) : null
-}
-
-/** The report's sentence for `percent`. */
+/** The report's sentence for `percent` (see higherThanPercent in src/config/peer-percent.ts). */
 export function peerSentence(percent: number): string {
   return `You scored higher than ${percent}% of businesses that took this audit.`
 }

@@ -3,7 +3,6 @@
 // sequence; the mails' signed links (a click, the stop page) and the scheduler's booking report.
 // Every call takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
-import { ClientResponseError } from 'pocketbase'
 import type { FollowupProof, FollowupSettings, FollowupStopReason } from '../config/followup'
 import type { LinkOutcome } from './newsletter-api'
 
@@ -121,10 +120,21 @@ export function stopPersonFollowups(pb: PocketBase, personId: string): Promise<P
   })
 }
 
+/** What the SDK's errors carry (read by shape: no SDK code in the chunks that load this). */
+interface SdkError {
+  status?: number
+  isAbort?: boolean
+  response?: { data?: unknown }
+}
+
+function statusOf(err: unknown): number | undefined {
+  return err && typeof err === 'object' ? (err as SdkError).status : undefined
+}
+
 /** The field errors of a refused save or draft: field -> message. */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
-  if (!(err instanceof ClientResponseError) || err.status !== 400) return {}
-  const data = (err.response?.data ?? {}) as Record<string, { message?: string }>
+  if (statusOf(err) !== 400) return {}
+  const data = ((err as SdkError).response?.data ?? {}) as Record<string, { message?: string }>
   const errors: Record<string, string> = {}
   for (const [field, value] of Object.entries(data)) {
     if (value && typeof value.message === 'string') errors[field] = value.message
@@ -154,16 +164,17 @@ export async function recordMailLinkClick(
       body: { token },
     })
   } catch (err) {
-    if (err instanceof ClientResponseError && err.status === 400) return null
+    if (statusOf(err) === 400) return null
     throw err
   }
 }
 
 function linkOutcomeOf(err: unknown): LinkOutcome {
-  if (!(err instanceof ClientResponseError)) return 'failed'
-  if (err.isAbort || err.status === 0) return 'offline'
-  if (err.status === 429) return 'busy'
-  if (err.status === 400) return 'invalid'
+  const status = statusOf(err)
+  if (status === undefined) return 'failed'
+  if ((err as SdkError).isAbort || status === 0) return 'offline'
+  if (status === 429) return 'busy'
+  if (status === 400) return 'invalid'
   return 'failed'
 }
 

@@ -30,19 +30,13 @@ interface BookCallButtonProps {
   className?: string
   /** Who is booking, when known (after an audit): the scheduler's form is filled in. */
   prefill?: SchedulerPrefill
-  /** The audit whose report has the button: a booking here is that person's. */
-  reportAudit?: string
 }
 
 /**
  * Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click.
  * Its one name everywhere is messages.bookCall.
  */
-export function BookCallButton({
-  className = 'btn btn-accent',
-  prefill,
-  reportAudit,
-}: BookCallButtonProps) {
+export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCallButtonProps) {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -66,11 +60,7 @@ export function BookCallButton({
             </p>
           }
         >
-          <SchedulerEmbed
-            bookingUrl={site.booking.strategyCallUrl}
-            prefill={prefill}
-            reportAudit={reportAudit}
-          />
+          <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
         </Suspense>
       </Modal>
     </>

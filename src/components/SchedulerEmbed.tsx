@@ -18,15 +18,11 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
  * offers them at once as buttons, with Try again and a "call me back" form that is queued like a
  * message (the box keeps its height, so nothing below moves).
  */
-export function SchedulerEmbed(props: {
-  bookingUrl: string
-  prefill?: SchedulerPrefill
-  /** The audit whose report offers the scheduler: a booking here is that person's. */
-  reportAudit?: string
-}) {
+export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
   const { bookingUrl } = props
-  const prefillKey = JSON.stringify(props.prefill ?? {})
-  const contextKey = JSON.stringify({ audit: props.reportAudit, email: props.prefill?.email })
+  const { reportAudit, ...prefill } = props.prefill ?? {}
+  const prefillKey = JSON.stringify(prefill)
+  const contextKey = JSON.stringify({ audit: reportAudit, email: prefill.email })
   // The funnel's part (booking_opened, call_booked) and the booking's report, loaded with the
   // scheduler.
   useEffect(() => {

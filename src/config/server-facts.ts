@@ -44,6 +44,7 @@ export {
   REPORT_BOOKING_DAYS,
 } from './followup'
 export { phoneProblem } from './phone'
+export { higherThanPercent } from './peer-percent'
 
 export const BUSINESS_NAME = site.businessName
 /** The consultant, whom the follow-up mails come from. */

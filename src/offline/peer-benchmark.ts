@@ -2,7 +2,7 @@
 // score histograms (GET /api/peer-benchmark: counts only, nothing about anyone). The last answer
 // is kept in localStorage so a report opened offline still shows it. Loaded by the report on
 // demand (src/offline/use-peer-percents.ts), not with the audit's code.
-import { higherThanPercent } from '../audit/peers'
+import { higherThanPercent } from '../config/peer-percent'
 
 export { higherThanPercent }
 

@@ -1,7 +1,7 @@
 // One person of the lead workspace: facts, the consultant's status and notes (queued through
 // the outbox, so they work with no signal and show as waiting until sent), Reply by e-mail,
 // and the timeline of everything they did, each audit with its report.
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import type { ComponentType, FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { pb } from '../../backend/client'
@@ -28,7 +28,6 @@ import {
   shownStatus,
   type TimelineEntry,
 } from './people-format'
-import { PersonFollowups } from './PersonFollowups'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
@@ -40,6 +39,19 @@ export interface PersonSectionProps {
   pending: PendingPersonUpdate[]
 }
 
+// The follow-up section's code comes when a person's page opens, not with the console.
+const PersonFollowups = lazy(() =>
+  import('./PersonFollowups').then((m) => ({ default: m.PersonFollowups })),
+)
+
+function PersonFollowupsSection({ page }: PersonSectionProps) {
+  return (
+    <Suspense fallback={null}>
+      <PersonFollowups personId={page.person.id} />
+    </Suspense>
+  )
+}
+
 /**
  * The person's page, top to bottom: one entry per section (each a component of its own that
  * gets the loaded page and the changes still waiting to be sent).
@@ -47,7 +59,7 @@ export interface PersonSectionProps {
 const personSections: readonly { id: string; Section: ComponentType<PersonSectionProps> }[] = [
   { id: 'facts', Section: PersonFacts },
   { id: 'actions', Section: PersonActionsSection },
-  { id: 'followups', Section: ({ page }) => <PersonFollowups personId={page.person.id} /> },
+  { id: 'followups', Section: PersonFollowupsSection },
   { id: 'timeline', Section: PersonTimeline },
 ]
 

@@ -67,7 +67,8 @@ export function AuditReport({
   const band = scoreBand(overallScore)
   const peers = usePeerPercents(evaluation.scores)
   const higherOverall = peers?.overall ?? null
-  const prefill = { name, email }
+  // The report's audit names its person when a booking is made from here.
+  const prefill = { name, email, reportAudit: auditId }
   const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
   function confirmRestart() {
@@ -114,7 +115,7 @@ export function AuditReport({
 
       {/* On a phone the report is long: the call to action right after the score, and at the end. */}
       <div className="audit-report__early-cta no-print">
-        <BookCallButton prefill={prefill} reportAudit={auditId} />
+        <BookCallButton prefill={prefill} />
       </div>
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
@@ -206,7 +207,7 @@ export function AuditReport({
           pressure, no jargon.
         </p>
         <div className="audit-report__actions">
-          <BookCallButton prefill={prefill} reportAudit={auditId} />
+          <BookCallButton prefill={prefill} />
           <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print or save as PDF
           </button>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { pb } from '../../backend/client'
-import { stopFollowupsWithToken } from '../../backend/followup-api'
+import type { LinkOutcome } from '../../backend/newsletter-api'
 import { paths } from '../../config/paths'
 import { site } from '../../config/site'
 import { linkProblems } from './newsletter-pages'
@@ -16,8 +16,20 @@ import './newsletter.css'
 export default function FollowupStopPage() {
   const { token = '' } = useParams()
   const [everything, setEverything] = useState(false)
-  const stopOnly = useCallback(() => stopFollowupsWithToken(pb, token, false), [token])
-  const stopAll = useCallback(() => stopFollowupsWithToken(pb, token, true), [token])
+  // The call's code comes with the click (this page shares its chunk with the newsletter's).
+  const stop = useCallback(
+    async (everything: boolean): Promise<LinkOutcome> => {
+      try {
+        const { stopFollowupsWithToken } = await import('../../backend/followup-api')
+        return await stopFollowupsWithToken(pb, token, everything)
+      } catch {
+        return navigator.onLine === false ? 'offline' : 'failed'
+      }
+    },
+    [token],
+  )
+  const stopOnly = useCallback(() => stop(false), [stop])
+  const stopAll = useCallback(() => stop(true), [stop])
   const followups = useLinkAction(stopOnly, false)
   const all = useLinkAction(stopAll, false)
   const current = everything ? all : followups
