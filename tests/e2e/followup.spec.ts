@@ -1,7 +1,8 @@
 // The follow-up sequence in Chromium against the real server: the console's Follow-up tab edits
 // a mail, previews it for a person and sends the admin a test (a real mail); a person's page
 // shows the next follow-up and stops it; and a booking the scheduler reports on the free audit's
-// report page marks that person Call booked. The scheduler cannot load here (no internet): its
+// report page, or on the booking page a results mail's link opens, marks that person Call booked
+// (the link's token recorded, the scheduler filled in). The scheduler cannot load here (no internet): its
 // script and its booking page are served by Playwright on the scheduler's own origins, and the
 // booking page tells the report about the booking exactly as the real embed does (a
 // `calendly.event_scheduled` message from https://calendly.com).
@@ -150,29 +151,7 @@ test("a person's page shows the next follow-up and stops it", async ({ page }) =
 test('a booking reported on the report page marks the person Call booked', async ({ page }) => {
   await page.setViewportSize(MOBILE)
   const email = `booker-${randomBytes(4).toString('hex')}@shop.example`
-  // The scheduler's widget, as its script would set it up: an inline frame of the booking page.
-  await page.route(site.booking.scriptUrl, (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      body: `window.Calendly = { initInlineWidget({ url, parentElement }) {
-        const frame = document.createElement('iframe'); frame.title = 'Scheduler';
-        frame.src = url; parentElement.append(frame) } }`,
-    }),
-  )
-  // The booking page on the scheduler's origin: a button that books and tells the embedding
-  // page, as the real one does after a booking.
-  let bookedWith = ''
-  await page.route(`${site.booking.origin}/**`, (route) => {
-    bookedWith = route.request().url()
-    return route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><button id="book">Confirm booking</button><script>
-        document.getElementById('book').onclick = () => parent.postMessage({ event: 'calendly.event_scheduled',
-          payload: { event: { uri: 'https://api.calendly.com/scheduled_events/E1' },
-                     invitee: { uri: 'https://api.calendly.com/scheduled_events/E1/invitees/I1' } } }, '*')
-      </script>`,
-    })
-  })
+  const scheduler = await fakeScheduler(page)
 
   await page.goto(`${baseURL()}/free-audit`)
   await page.getByRole('button', { name: 'Start the Free Audit' }).click()
@@ -186,10 +165,12 @@ test('a booking reported on the report page marks the person Call booked', async
 
   await page.getByRole('button', { name: messages.bookCall }).first().click()
   const dialog = page.getByRole('dialog', { name: messages.bookCall })
-  const scheduler = dialog.frameLocator('iframe[title="Scheduler"]')
-  await scheduler.getByRole('button', { name: 'Confirm booking' }).click()
+  await dialog
+    .frameLocator('iframe[title="Scheduler"]')
+    .getByRole('button', { name: 'Confirm booking' })
+    .click()
   // The scheduler was filled in with the audit's e-mail.
-  expect(new URL(bookedWith).searchParams.get('email')).toBe(email)
+  expect(new URL(scheduler.bookedWith()).searchParams.get('email')).toBe(email)
 
   const su = await superuser()
   await expect
@@ -214,4 +195,74 @@ test('a booking reported on the report page marks the person Call booked', async
   await expect(page.locator('.admin-timeline')).toContainText(
     'Status set to Call booked by the site: they booked a call through the scheduler',
   )
+})
+
+/**
+ * The scheduler, served on its own origins as the real embed works: its script sets up an inline
+ * frame of the booking page, whose button books and tells the embedding page with the
+ * `calendly.event_scheduled` message. Returns the booking page's address once it was opened.
+ */
+async function fakeScheduler(page: Page) {
+  await page.route(site.booking.scriptUrl, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.Calendly = { initInlineWidget({ url, parentElement }) {
+        const frame = document.createElement('iframe'); frame.title = 'Scheduler';
+        frame.src = url; parentElement.append(frame) } }`,
+    }),
+  )
+  let bookedWith = ''
+  await page.route(`${site.booking.origin}/**`, (route) => {
+    bookedWith = route.request().url()
+    return route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><button id="book">Confirm booking</button><script>
+        document.getElementById('book').onclick = () => parent.postMessage({ event: 'calendly.event_scheduled',
+          payload: { event: { uri: 'https://api.calendly.com/scheduled_events/E1' },
+                     invitee: { uri: 'https://api.calendly.com/scheduled_events/E1/invitees/I1' } } }, '*')
+      </script>`,
+    })
+  })
+  return { bookedWith: () => bookedWith }
+}
+
+test("the results mail's booking link: the page books for its person, with their e-mail", async ({
+  page,
+}) => {
+  const email = `from-mail-${randomBytes(4).toString('hex')}@shop.example`
+  const guest = new PocketBase(baseURL())
+  await guest.collection('audits').create({
+    flow: 'free',
+    email,
+    answers: answersScoring(50),
+    otherTexts: {},
+    newsletterSubscription: false,
+    completedAt: new Date().toISOString(),
+  })
+  await flushMailQueue()
+  const mail = await waitForMail(email, /audit results/i)
+  const link = /https?:\/\/\S+\/book\?ref=\S+/.exec(mail.text)?.[0] ?? ''
+  expect(link).toContain('utm_campaign=audit-results')
+  const scheduler = await fakeScheduler(page)
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: messages.bookCall })).toBeVisible()
+  await page
+    .frameLocator('iframe[title="Scheduler"]')
+    .getByRole('button', { name: 'Confirm booking' })
+    .click()
+  const booked = new URL(scheduler.bookedWith())
+  expect(booked.searchParams.get('email')).toBe(email)
+  expect(booked.searchParams.get('utm_campaign')).toBe('audit-results')
+  // The token is not left in the address bar to be bookmarked or shared.
+  expect(page.url()).not.toContain('ref=')
+
+  const su = await superuser()
+  const personOf = () =>
+    su.collection('people').getFirstListItem(su.filter('email = {:email}', { email }))
+  await expect.poll(async () => (await personOf()).status).toBe('call_booked')
+  const sequence = await su
+    .collection('followups')
+    .getFirstListItem(su.filter('person = {:p}', { p: (await personOf()).id }))
+  expect(sequence).toMatchObject({ provenBy: 'results_link', stopReason: 'booked' })
 })
