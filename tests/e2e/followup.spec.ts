@@ -1,11 +1,11 @@
 // The follow-up sequence in Chromium against the real server: the console's Follow-up tab edits
 // a mail, previews it for a person and sends the admin a test (a real mail); a person's page
 // shows the next follow-up and stops it; and a booking the scheduler reports on the free audit's
-// report page, or on the booking page a results mail's link opens, marks that person Call booked
-// (the link's token recorded, the scheduler filled in). The scheduler cannot load here (no internet): its
-// script and its booking page are served by Playwright on the scheduler's own origins, and the
-// booking page tells the report about the booking exactly as the real embed does (a
-// `calendly.event_scheduled` message from https://calendly.com).
+// report page, or on the booking page a results mail's link opens (the link's token recorded,
+// the scheduler filled in), marks that person Call booked. The scheduler cannot load here (no
+// internet): its script and its booking page are served by Playwright on the scheduler's own
+// origins, and the booking page tells the page about the booking exactly as the real embed does
+// (a `calendly.event_scheduled` message from https://calendly.com).
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
