@@ -19,6 +19,9 @@
 //               Lighthouse above also runs on /newsletter and a published issue's page
 //   realtime    memory per open realtime connection, and 300 at once from one address
 //               against the caps (scripts/bench/realtime-bench.mjs; servers of its own)
+//   followups   one follow-up scheduler run over 10,000 people with 2,000 due (time, server
+//               memory), then the mail queue's runs until they are sent, to a real SMTP receiver
+//               on loopback (scripts/bench/followup-bench.mjs; a server of its own)
 // Everything runs against its own `npm start` (temp data dir, the fresh build, a free port);
 // loopback is exempt from the rate limits there. Only the byte budget fails a build
 // (`npm run bench:budget`); this reports the targets and exits 1 only if a section crashed.
@@ -49,6 +52,7 @@ import { runQueueBench } from './bench/queue-bench.mjs'
 import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
 import { runRealtimeBench } from './bench/realtime-bench.mjs'
+import { runFollowupBench } from './bench/followup-bench.mjs'
 
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
@@ -72,6 +76,7 @@ export const TARGETS = {
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
   newsletter: { queueMs: 3000, peakRssMiB: 150 },
   realtimeFloodPeakMb: 300,
+  followups: { runMs: 2000, peakRssMb: 100 },
 }
 
 // The lead workspace's section (scripts/bench/leads-bench.mjs), then realtime (its own servers).
@@ -82,6 +87,8 @@ SECTIONS.push('queue')
 SECTIONS.push('webhooks')
 // So does the newsletter's (scripts/bench/newsletter-bench.mjs).
 SECTIONS.push('newsletter')
+// And the follow-up scheduler's (scripts/bench/followup-bench.mjs).
+SECTIONS.push('followups')
 
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
@@ -315,6 +322,25 @@ function rowsFor(results) {
       met(f.peakRssMb < TARGETS.realtimeFloodPeakMb),
     ])
   }
+  if (results.followups && !failed('followups')) {
+    const f = results.followups
+    rows.push([
+      `Follow-up run: ${f.people} people, ${f.due} due (${f.run.queued} queued)`,
+      `${ms(f.runMs)}, peak ${f.peakRssMb.toFixed(0)} MB resident`,
+      `<= ${sec(TARGETS.followups.runMs)}, <= ${TARGETS.followups.peakRssMb} MB`,
+      met(
+        f.runMs <= TARGETS.followups.runMs &&
+          f.peakRssMb <= TARGETS.followups.peakRssMb &&
+          f.run.queued === f.due,
+      ),
+    ])
+    rows.push([
+      `Follow-ups sent by the mail queue`,
+      `${f.drain.sent} in ${f.drain.runs.length} run(s) (${f.drain.runs.map((r) => r.sent).join(' + ')}), ${f.drain.perSecond.toFixed(0)}/s`,
+      'at most 1,000 a run, one run a minute',
+      met(f.drain.sent === f.due && f.drain.runs.every((r) => r.sent <= 1000)),
+    ])
+  }
   return rows
 }
 
@@ -344,7 +370,7 @@ async function main() {
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
     const needsServer = enabled.some(
-      (s) => s !== 'bundle' && s !== 'queue' && s !== 'webhooks' && s !== 'realtime',
+      (s) => !['bundle', 'queue', 'webhooks', 'realtime', 'followups'].includes(s),
     )
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
@@ -407,6 +433,13 @@ async function main() {
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
     await section(results, 'newsletter', enabled, () => runNewsletterBench())
     await section(results, 'realtime', enabled, () => runRealtimeBench())
+    await section(results, 'followups', enabled, async () =>
+      runFollowupBench({
+        publicDir: distDir,
+        dataDir: join(temp, 'pb_data_followups'),
+        kit: kit ?? (await loadNodeKit(temp)),
+      }),
+    )
   } finally {
     await server?.stop()
     try {

@@ -21,6 +21,8 @@ const kinds = Object.assign(
   /** @type {typeof import('./newsletter-issue-kinds.js')} */ (
     require('./newsletter-issue-kinds.js')
   ).kinds,
+  // followup, followup_test, owner_booking
+  /** @type {typeof import('./followup-kinds.js')} */ (require('./followup-kinds.js')).kinds,
 )
 
 module.exports = { kinds }

@@ -53,6 +53,8 @@ export interface Rendered {
   text?: string
   headers?: Record<string, string>
   replyTo?: string
+  /** The sender's name for this mail (a person's, e.g. the consultant's); default MAIL_FROM_NAME. */
+  fromName?: string
   /** A webhook's body. */
   body?: string
   /** Replaces the row's payload (e.g. what a digest lists), kept with the row. */

@@ -77,7 +77,7 @@ function send(app, context, row, mail) {
   const headers = stringHeaders(mail.headers || {})
   if (mail.replyTo) headers['Reply-To'] = mail.replyTo
   const message = new MailerMessage({
-    from: { address: from.address, name: from.name },
+    from: { address: from.address, name: mail.fromName || from.name },
     to: [{ address: row.recipient }],
     subject: mail.subject || '',
     html: mail.html || '',

@@ -15,6 +15,8 @@ const templates = require('./mail-templates.js')
 const newsletterLinks = require('./newsletter-links.js')
 /** @type {typeof import('./delivery-errors.js')} */
 const { permanentError } = require('./delivery-errors.js')
+/** @type {typeof import('./followup-links.js')} */
+const followupLinks = require('./followup-links.js')
 /** @type {typeof import('./owner-digest.js')} */
 const ownerDigest = require('./owner-digest.js')
 
@@ -141,8 +143,16 @@ const kinds = {
     perIpCap: true,
     render(app, row) {
       const audit = auditData(sourceRecord(app, 'audits', row))
+      const shared = common(app)
+      // Every link to the site carries this mail's signed token: a click shows the address is
+      // the visitor's, and a booking from the page it opens names them (lib/followup-links.js).
+      const links = Object.assign(
+        {},
+        shared.links,
+        followupLinks.resultsLinks(app, row.id, shared.links.appUrl),
+      )
       return templates.visitorResultsMail(
-        Object.assign({ audit, sectionOrder: sectionOrder() }, common(app)),
+        Object.assign({ audit, sectionOrder: sectionOrder() }, shared, { links }),
       )
     },
   },

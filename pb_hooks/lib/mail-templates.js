@@ -316,7 +316,7 @@ function visitorResultsMail(input) {
   }
   const footer =
     // No audit id: the client makes it, so it is text a stranger could choose for a stranger.
-    `You asked for these results on <a href="${escapeHtml(safeUrl(links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
+    `You asked for these results on <a href="${escapeHtml(safeUrl(links.homeUrl || links.appUrl))}" style="color:${SPRUCE};">${escapeHtml(links.appUrl)}</a>. ` +
     'If that was not you, you can ignore this e-mail.'
 
   const text = [
@@ -356,7 +356,7 @@ function visitorResultsMail(input) {
   }
   text.push(
     '--',
-    `You asked for these results on ${links.appUrl}. If that was not you, you can ignore this e-mail.`,
+    `You asked for these results on ${links.homeUrl || links.appUrl}. If that was not you, you can ignore this e-mail.`,
   )
 
   return {
@@ -552,6 +552,7 @@ module.exports = {
   button,
   formatTime,
   colours: { INK, MUTED, SPRUCE, ACCENT },
+  FONT,
   visitorResultsMail,
   ownerContactMail,
   ownerAuditMail,

@@ -11,7 +11,7 @@ export const BENCH_SUPERUSER = {
   password: 'bench-superuser-pass-123',
 }
 
-export async function startAppServer({ publicDir, dataDir }) {
+export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} }) {
   const port = await freePort()
   const env = {
     ...process.env,
@@ -24,6 +24,7 @@ export async function startAppServer({ publicDir, dataDir }) {
     SMTP_HOST: '',
     // A newsletter issue is published for Lighthouse (scripts/bench/newsletter-bench.mjs).
     MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
+    ...extraEnv,
   }
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -59,5 +60,5 @@ export async function startAppServer({ publicDir, dataDir }) {
       child.kill('SIGTERM')
       setTimeout(() => child.kill('SIGKILL'), 5000).unref()
     })
-  return { url, token, stop, log: () => log }
+  return { url, token, stop, log: () => log, pid: child.pid }
 }

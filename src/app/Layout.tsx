@@ -20,9 +20,10 @@ export function Layout() {
   const { key, hash } = useLocation()
   const navigationType = useNavigationType()
   usePrefetchWhenIdle(loadOutbox)
-  // The funnel's one visit of this browser session (anonymous; see src/offline/funnel.ts).
+  // The funnel's one visit of this browser session (anonymous; see src/offline/funnel.ts), and
+  // a mail link's token (src/offline/mail-link.ts).
   useEffect(() => {
-    import('../offline/funnel').then((m) => m.recordVisit()).catch(() => undefined)
+    import('../offline/funnel').then((m) => m.onLanding()).catch(() => undefined)
   }, [])
 
   // A new page starts at its top (links to a section scroll there instead; Back restores).

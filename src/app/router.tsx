@@ -127,6 +127,11 @@ export function AppRouter({
             path={`${paths.newsletterUnsubscribe}/:token`}
             element={lazyPage(NewsletterUnsubscribePage)}
           />
+          <Route
+            path={`${paths.followupStop}/:token`}
+            element={lazyPage(NewsletterUnsubscribePage)}
+          />
+          <Route path={paths.book} element={lazyPage(CallPage)} />
           <Route path="*" element={lazyPage(NotFoundPage)} />
         </Route>
       </Routes>

@@ -16,6 +16,7 @@ export {
   sections,
 } from './questions'
 export { lowestScoringSection, scoreBand } from './scoring'
+export { peerSentence } from './peers'
 export {
   GENERAL_SECTION,
   TOP_RECOMMENDATION_LIMIT,

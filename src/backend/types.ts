@@ -166,6 +166,8 @@ export interface PersonUpdateRecord extends RecordModel {
   kind: 'note' | 'status'
   text: string
   status: PersonStatus | ''
+  /** 'site': made by the site itself (a booking through the scheduler), not the consultant. */
+  origin?: 'site' | ''
   created: string
 }
 

@@ -1,33 +1,21 @@
-import { lazy, Suspense, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { messages } from '../config/messages'
 import { site } from '../config/site'
-import { Modal } from './Modal'
+import type * as BookCallDialogModule from './BookCallDialog'
+import type { BookCallDialogProps } from './BookCallDialog'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
 
-// The scheduler's code comes with the dialog, not with every page that has the button (the
-// service worker precaches it for offline use). Without it (offline before the worker has it),
-// the dialog still gives the direct ways to book.
-const SchedulerEmbed = lazy(async () => {
-  // try/catch around the import itself: a stylesheet of the chunk that cannot load fails before
-  // any .then() on the module would run.
-  try {
-    const module = await import('./SchedulerEmbed')
-    return { default: module.SchedulerEmbed }
-  } catch {
-    return { default: SchedulerUnavailable }
-  }
-})
-
-function SchedulerUnavailable() {
-  return (
-    <div className="scheduler">
-      <p className="scheduler__status-text scheduler__status-text--problem" role="status">
-        The scheduler needs a connection.
-      </p>
-      <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
-    </div>
-  )
+// The dialog (and the scheduler behind it) is not needed to paint any page: it loads once the
+// browser is idle, or on the first click, whichever comes first; a failed load is tried again on
+// the next click.
+let dialogModule: Promise<typeof BookCallDialogModule> | undefined
+function loadDialog() {
+  dialogModule ??= import('./BookCallDialog').catch((err: unknown) => {
+    dialogModule = undefined
+    throw err
+  })
+  return dialogModule
 }
 
 interface BookCallButtonProps {
@@ -37,36 +25,50 @@ interface BookCallButtonProps {
 }
 
 /**
- * Opens the 15-minute strategy-call scheduler in a dialog; the scheduler loads on this click.
- * Its one name everywhere is messages.bookCall.
+ * Opens the 15-minute strategy-call scheduler in a dialog. Its one name everywhere is
+ * messages.bookCall. When not even the dialog's code can load (offline before the service worker
+ * has it), the direct ways to book show under the button instead.
  */
 export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCallButtonProps) {
   const [open, setOpen] = useState(false)
+  const [Dialog, setDialog] = useState<ComponentType<BookCallDialogProps> | null>(null)
+  const [unavailable, setUnavailable] = useState(false)
+  useEffect(() => {
+    if (navigator.onLine === false || typeof requestIdleCallback !== 'function') return
+    const id = requestIdleCallback(() => void loadDialog().catch(() => undefined), {
+      timeout: 3000,
+    })
+    return () => cancelIdleCallback(id)
+  }, [])
+
+  async function openDialog() {
+    try {
+      const module = await loadDialog()
+      setDialog(() => module.BookCallDialog)
+      setUnavailable(false)
+      setOpen(true)
+    } catch {
+      setUnavailable(true)
+    }
+  }
+
   return (
     <>
       <button
         type="button"
         className={className}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => void openDialog()}
       >
         {messages.bookCall}
       </button>
-      <Modal open={open} title={messages.bookCall} onClose={() => setOpen(false)}>
-        <p className="modal__intro">
-          Pick a time for a free 15-minute call with {site.ownerFirstName}. We'll talk about where
-          your week goes and whether I can help - no pressure, no jargon.
-        </p>
-        <Suspense
-          fallback={
-            <p className="scheduler__status-text" role="status">
-              Loading the scheduler...
-            </p>
-          }
-        >
-          <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
-        </Suspense>
-      </Modal>
+      {Dialog && <Dialog open={open} onClose={() => setOpen(false)} prefill={prefill} />}
+      {unavailable && (
+        <div className="book-call__offline" role="status">
+          <p>The scheduler needs a connection.</p>
+          <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
+        </div>
+      )}
     </>
   )
 }

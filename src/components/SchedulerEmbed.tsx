@@ -6,6 +6,7 @@ import { SchedulerWays } from './SchedulerWays'
 import { useOnline } from '../offline/online'
 import { loadSchedulerScript, schedulerUrl } from './scheduler-script'
 import type { SchedulerPrefill } from './scheduler-script'
+import type { BookingContext } from './booking-funnel'
 import './modal.css'
 
 type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
@@ -20,21 +21,24 @@ type SchedulerState = 'loading' | 'ready' | 'offline' | 'failed'
  */
 export function SchedulerEmbed(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
   const { bookingUrl } = props
-  const prefillKey = JSON.stringify(props.prefill ?? {})
-  // The funnel's part (booking_opened, call_booked), loaded with the scheduler.
+  const { reportAudit, ...prefill } = props.prefill ?? {}
+  const prefillKey = JSON.stringify(prefill)
+  const contextKey = JSON.stringify({ audit: reportAudit, email: prefill.email })
+  // The funnel's part (booking_opened, call_booked) and the booking's report, loaded with the
+  // scheduler.
   useEffect(() => {
     let stop: (() => void) | undefined
     let live = true
     import('./booking-funnel')
       .then((m) => {
-        if (live) stop = m.watchBooking()
+        if (live) stop = m.watchBooking(JSON.parse(contextKey) as BookingContext)
       })
       .catch(() => undefined)
     return () => {
       live = false
       stop?.()
     }
-  }, [])
+  }, [contextKey])
 
   const frame = useRef<HTMLDivElement>(null)
   const [loadState, setState] = useState<SchedulerState>('loading')

@@ -49,6 +49,8 @@ export function loadSchedulerScript(
 export interface SchedulerPrefill {
   name?: string
   email?: string
+  /** The audit whose report offers the scheduler (never sent to it): its booking is that person's. */
+  reportAudit?: string
   utmSource?: string
   utmMedium?: string
   utmCampaign?: string

@@ -201,6 +201,20 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/webhooks/{id}/resend': RUN_BODY_MAX_BYTES,
   'POST /api/webhooks/flush': RUN_BODY_MAX_BYTES,
   'GET /api/peer-benchmark': NO_BODY,
+  // The follow-up: the mails' signed links, the scheduler's booking report, the console's tab.
+  'POST /api/followups/run': RUN_BODY_MAX_BYTES,
+  'POST /api/followups/click': SMALL_BODY_MAX_BYTES,
+  'POST /api/followups/stop': SMALL_BODY_MAX_BYTES,
+  'GET /api/followups/stop': NO_BODY,
+  'POST /api/bookings': SMALL_BODY_MAX_BYTES,
+  'GET /api/followups/settings': NO_BODY,
+  // Both mails' subjects and texts (each at most a few KiB) and the delays.
+  'PUT /api/followups/settings': 64 * KIB,
+  'POST /api/followups/preview': 16 * KIB,
+  'POST /api/followups/test': 16 * KIB,
+  'GET /api/followups/figures': NO_BODY,
+  'GET /api/followups/people/{id}': NO_BODY,
+  'POST /api/followups/people/{id}/stop': NO_BODY,
 
   // --- test-only hooks (tests/integration/support/hooks/, never in pb_hooks/) ---
   'POST /api/test/disk-full': RUN_BODY_MAX_BYTES,

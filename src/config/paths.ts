@@ -22,6 +22,10 @@ export const paths = {
   newsletterConfirm: '/newsletter/confirm',
   /** Followed by `/:token` (the link in every mail to a subscriber). */
   newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** The booking page the results and follow-up mails link to (`?ref=<token>`). */
+  book: '/book',
+  /** Followed by `/:token` (the stop link in every follow-up mail). */
+  followupStop: '/followups/stop',
 } as const
 
 /** The audit screens: leaving one asks first (the answers stay on this device). */
@@ -70,6 +74,7 @@ export const routePatterns: readonly string[] = (() => {
     paths.confirmEmailChange,
     paths.newsletterConfirm,
     paths.newsletterUnsubscribe,
+    paths.followupStop,
   ]
   return [
     ...Object.values(paths).filter((path) => !tokenPages.includes(path)),

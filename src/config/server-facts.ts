@@ -56,9 +56,26 @@ export {
   WEBHOOK_URL_MAX,
 } from './webhooks'
 export { parsePbTime, toPbTime } from './dates'
+export {
+  BOOKING_REPEAT_MINUTES,
+  FOLLOWUP_DEFAULTS,
+  FOLLOWUP_GRACE_DAYS,
+  FOLLOWUP_LIMITS,
+  FOLLOWUP_MIN_HOURS_APART,
+  FOLLOWUP_PLACEHOLDERS,
+  FOLLOWUP_PROOFS,
+  FOLLOWUP_STOP_REASONS,
+  MAIL_LINK_CAMPAIGNS,
+  MAIL_LINK_PARAM,
+  MAIL_LINK_TOKEN,
+  REPORT_BOOKING_DAYS,
+} from './followup'
 export { phoneProblem } from './phone'
+export { higherThanPercent } from './peer-percent'
 
 export const BUSINESS_NAME = site.businessName
+/** The consultant, whom the follow-up mails come from. */
+export const OWNER_NAME = site.ownerName
 /** The strategy-call button's one label (the results mail's button too). */
 export const BOOK_CALL_LABEL = messages.bookCall
 /** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */

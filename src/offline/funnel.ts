@@ -8,6 +8,7 @@
 // audit or a message. A browser that asks not to be tracked (Do Not Track, Global Privacy
 // Control) sends nothing.
 import { FIRST_TOUCH_MAX, type FirstTouch } from '../config/first-touch'
+import { MAIL_LINK_PARAM } from '../config/mail-link'
 import type { FunnelStep } from '../config/leads'
 import { FIRST_TOUCH_STORAGE_KEY as TOUCH_KEY } from './visit-source'
 
@@ -97,4 +98,16 @@ export function recordStep(name: Exclude<FunnelStep, 'visit'>): void {
   import('./app-outbox')
     .then(({ getAppOutbox }) => getAppOutbox().enqueue('events', event))
     .catch(() => undefined)
+}
+
+/**
+ * Once per page load, after the first render: the visit, and a link from a results or follow-up
+ * mail (`?ref=`, src/offline/mail-link.ts), which is not the funnel's and goes whatever the
+ * visitor's tracking choice.
+ */
+export function onLanding(): void {
+  recordVisit()
+  if (new URLSearchParams(location.search).has(MAIL_LINK_PARAM)) {
+    import('./mail-link').then((m) => m.openMailLink()).catch(() => undefined)
+  }
 }

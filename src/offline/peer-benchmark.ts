@@ -2,6 +2,10 @@
 // score histograms (GET /api/peer-benchmark: counts only, nothing about anyone). The last answer
 // is kept in localStorage so a report opened offline still shows it. Loaded by the report on
 // demand (src/offline/use-peer-percents.ts), not with the audit's code.
+import { higherThanPercent } from '../config/peer-percent'
+
+export { higherThanPercent }
+
 export interface PeerBenchmark {
   audits: number
   minAudits: number
@@ -37,18 +41,6 @@ export async function loadPeerBenchmark(
   } catch {
     return stored()
   }
-}
-
-/** The share (0-100, rounded down) of audits in `histogram` that scored below `score`. */
-export function higherThanPercent(histogram: number[] | undefined, score: number): number | null {
-  if (!histogram) return null
-  let total = 0
-  let below = 0
-  histogram.forEach((count, value) => {
-    total += count
-    if (value < score) below += count
-  })
-  return total > 0 ? Math.floor((below / total) * 100) : null
 }
 
 /** How one audit compares: "higher than N%" overall and per section; null entries unknown. */

@@ -184,8 +184,14 @@ describe('an audit', () => {
       expect(results.html).toContain(escapeHtml(section))
       expect(results.text).toContain(list[0].title)
     }
-    expect(results.html).toContain('href="https://booking.test/15min"')
-    expect(results.html).toContain('href="https://efficiency.test/signup"')
+    // Every link to the site carries the results mail's signed token (the follow-up's proof of
+    // address); booking goes through the site's /book page, which names the person.
+    const ref = 'r[a-z0-9]{15}\\.[a-f0-9]{64}'
+    expect(results.html).toMatch(
+      new RegExp(`href="https://efficiency\\.test/book\\?ref=${ref}&amp;utm_source=audit-results`),
+    )
+    expect(results.html).toMatch(new RegExp(`href="https://efficiency\\.test/signup\\?ref=${ref}"`))
+    expect(results.html).toMatch(new RegExp(`href="https://efficiency\\.test/\\?ref=${ref}"`))
     expect(results.html).toContain(messages.bookCall)
     expect(results.html).toContain('Create Free Dashboard')
     expect(results.html).not.toMatch(/<style/i)

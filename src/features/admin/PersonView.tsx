@@ -1,7 +1,7 @@
 // One person of the lead workspace: facts, the consultant's status and notes (queued through
 // the outbox, so they work with no signal and show as waiting until sent), Reply by e-mail,
 // and the timeline of everything they did, each audit with its report.
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import type { ComponentType, FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { pb } from '../../backend/client'
@@ -40,6 +40,19 @@ export interface PersonSectionProps {
   pending: PendingPersonUpdate[]
 }
 
+// The follow-up section's code comes when a person's page opens, not with the console.
+const PersonFollowups = lazy(() =>
+  import('./PersonFollowups').then((m) => ({ default: m.PersonFollowups })),
+)
+
+function PersonFollowupsSection({ page }: PersonSectionProps) {
+  return (
+    <Suspense fallback={null}>
+      <PersonFollowups personId={page.person.id} />
+    </Suspense>
+  )
+}
+
 /**
  * The person's page, top to bottom: one entry per section (each a component of its own that
  * gets the loaded page and the changes still waiting to be sent).
@@ -47,6 +60,7 @@ export interface PersonSectionProps {
 const personSections: readonly { id: string; Section: ComponentType<PersonSectionProps> }[] = [
   { id: 'facts', Section: PersonFacts },
   { id: 'actions', Section: PersonActionsSection },
+  { id: 'followups', Section: PersonFollowupsSection },
   { id: 'timeline', Section: PersonTimeline },
 ]
 
@@ -318,11 +332,18 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
     case 'newsletter':
       return <p>{entry.text}</p>
     case 'status':
-      return <p>Status set to {personStatusLabels[entry.status]}</p>
+      return entry.bySite ? (
+        <p>
+          Status set to {personStatusLabels[entry.status]} by the site: they booked a call through
+          the scheduler
+        </p>
+      ) : (
+        <p>Status set to {personStatusLabels[entry.status]}</p>
+      )
     case 'note':
       return (
         <div>
-          <p>Note:</p>
+          <p>{entry.bySite ? 'Note by the site:' : 'Note:'}</p>
           <p className="admin-timeline__text">{entry.text}</p>
         </div>
       )

@@ -63,6 +63,12 @@ export const consoleTabs: readonly ConsoleTab[] = [
     titleHidden: true,
     Panel: lazy(() => import('./IntegrationsTab').then((m) => ({ default: m.IntegrationsTab }))),
   },
+  {
+    id: 'followup',
+    label: 'Follow-up',
+    title: 'Follow-up after the audit',
+    Panel: lazy(() => import('./FollowupTab').then((m) => ({ default: m.FollowupTab }))),
+  },
 ]
 
 /**

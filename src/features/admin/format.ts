@@ -35,4 +35,7 @@ export const mailKindLabels: Record<string, string> = {
   account_password_reset: 'Password reset to a member',
   account_email_change: 'New e-mail confirmation to a member',
   account_auth_alert: 'New sign-in alert to a member',
+  followup: 'Follow-up to a person after their audit',
+  followup_test: 'Follow-up test to you',
+  owner_booking: 'Booked call notice to you',
 }

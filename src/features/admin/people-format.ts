@@ -14,8 +14,8 @@ export type TimelineEntry = { id: string; at: number; pending?: boolean; failed?
   | { kind: 'audit'; audit: AuditRecord }
   | { kind: 'message'; message: ContactRecord }
   | { kind: 'newsletter'; text: string }
-  | { kind: 'status'; status: PersonStatus }
-  | { kind: 'note'; text: string }
+  | { kind: 'status'; status: PersonStatus; bySite?: boolean }
+  | { kind: 'note'; text: string; bySite?: boolean }
 )
 
 const newsletterWords: Record<string, string> = {
@@ -71,8 +71,20 @@ export function personTimeline(page: PersonPage, pending: PendingPersonUpdate[])
     ...(page.subscription ? subscriptionEntries(page.subscription) : []),
     ...page.updates.map((u): TimelineEntry =>
       u.kind === 'status' && u.status
-        ? { id: u.id, kind: 'status', at: parsePbTime(u.created), status: u.status }
-        : { id: u.id, kind: 'note', at: parsePbTime(u.created), text: u.text },
+        ? {
+            id: u.id,
+            kind: 'status',
+            at: parsePbTime(u.created),
+            status: u.status,
+            bySite: u.origin === 'site',
+          }
+        : {
+            id: u.id,
+            kind: 'note',
+            at: parsePbTime(u.created),
+            text: u.text,
+            bySite: u.origin === 'site',
+          },
     ),
   ]
   const delivered = new Set(page.updates.map((u) => u.id))

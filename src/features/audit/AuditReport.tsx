@@ -1,7 +1,13 @@
 import { useId } from 'react'
 import type { ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
-import { GENERAL_SECTION, scoreBand, sections, type AuditEvaluation } from '../../audit'
+import {
+  GENERAL_SECTION,
+  peerSentence,
+  scoreBand,
+  sections,
+  type AuditEvaluation,
+} from '../../audit'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
@@ -61,7 +67,8 @@ export function AuditReport({
   const band = scoreBand(overallScore)
   const peers = usePeerPercents(evaluation.scores)
   const higherOverall = peers?.overall ?? null
-  const prefill = { name, email }
+  // The report's audit names its person when a booking is made from here.
+  const prefill = { name, email, reportAudit: auditId }
   const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
   function confirmRestart() {
@@ -101,9 +108,7 @@ export function AuditReport({
           <h2>Overall score: {overallScore}%</h2>
           <p>{OVERALL_SUMMARY[band]}</p>
           {higherOverall !== null && (
-            <p className="audit-report__peers">
-              You scored higher than {higherOverall}% of businesses that took this audit.
-            </p>
+            <p className="audit-report__peers">{peerSentence(higherOverall)}</p>
           )}
         </div>
       </section>
@@ -138,11 +143,7 @@ export function AuditReport({
                     style={{ width: `${Math.max(0, Math.min(100, score))}%` }}
                   />
                 </div>
-                {higher !== null && (
-                  <p className="section-score__peers">
-                    You scored higher than {higher}% of businesses that took this audit.
-                  </p>
-                )}
+                {higher !== null && <p className="section-score__peers">{peerSentence(higher)}</p>}
               </li>
             )
           })}

@@ -5,7 +5,6 @@ import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
-import { AuditReport } from './AuditReport'
 import { DeliveryStatus } from './DeliveryStatus'
 import { freeResultsMessages } from './audit-messages'
 import { DashboardInvite } from './DashboardInvite'
@@ -16,12 +15,15 @@ import { submitAudit } from './submit-audit'
 import { useAuditDelivery } from './use-audit-delivery'
 import { useAuditFlow } from './use-audit-flow'
 import { useStepFocus } from './use-step-focus'
+import { useReportCode } from './use-report-code'
+import { ReportPending } from './ReportPending'
 import './audit.css'
 
 export default function FreeAuditPage() {
   const flow = useAuditFlow('free')
   const { state, evaluation } = flow
   const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)
+  const report = useReportCode(state?.step === 'report')
   const [sending, setSending] = useState(false)
   const sendingRef = useRef(false)
   const [error, setError] = useState<string | null>(null)
@@ -100,18 +102,23 @@ export default function FreeAuditPage() {
           onReviewAnswers={() => flow.goToSection(lastSection)}
         />
       )}
-      {state?.step === 'report' && evaluation && state.auditId && (
-        <AuditReport
-          evaluation={evaluation}
-          auditId={state.auditId}
-          email={state.email.trim()}
-          headingRef={heading}
-          status={<DeliveryStatus delivery={delivery} messages={freeResultsMessages} />}
-          onRestart={() => void flow.restart()}
-        >
-          <DashboardInvite />
-        </AuditReport>
-      )}
+      {state?.step === 'report' &&
+        evaluation &&
+        state.auditId &&
+        (report.AuditReport ? (
+          <report.AuditReport
+            evaluation={evaluation}
+            auditId={state.auditId}
+            email={state.email.trim()}
+            headingRef={heading}
+            status={<DeliveryStatus delivery={delivery} messages={freeResultsMessages} />}
+            onRestart={() => void flow.restart()}
+          >
+            <DashboardInvite />
+          </report.AuditReport>
+        ) : (
+          <ReportPending code={report} />
+        ))}
     </main>
   )
 }

@@ -7,7 +7,6 @@ import { messages } from '../../config/messages'
 import { useSessionSummary } from '../../backend/session-summary'
 import { AuditLanding } from './AuditLanding'
 import { AuditLoading } from './AuditLoading'
-import { AuditReport } from './AuditReport'
 import { DeliveryStatus } from './DeliveryStatus'
 import { memberReportMessages } from './audit-messages'
 import { QuestionStep } from './QuestionStep'
@@ -16,6 +15,8 @@ import { submitAudit } from './submit-audit'
 import { useAuditDelivery } from './use-audit-delivery'
 import { useAuditFlow } from './use-audit-flow'
 import { useStepFocus } from './use-step-focus'
+import { useReportCode } from './use-report-code'
+import { ReportPending } from './ReportPending'
 import './audit.css'
 
 export default function MemberAuditPage() {
@@ -48,6 +49,7 @@ function MemberAudit({ user }: { user: MemberUser }) {
   const flow = useAuditFlow('member', user.id)
   const { state, evaluation } = flow
   const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)
+  const report = useReportCode(state?.step === 'report')
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
   const [error, setError] = useState<string | null>(null)
@@ -103,17 +105,22 @@ function MemberAudit({ user }: { user: MemberUser }) {
           error={error}
         />
       )}
-      {state.step === 'report' && evaluation && state.auditId && (
-        <AuditReport
-          evaluation={evaluation}
-          auditId={state.auditId}
-          email={user.email}
-          name={user.fullName}
-          headingRef={heading}
-          status={<DeliveryStatus delivery={delivery} messages={memberReportMessages} />}
-          onRestart={() => void flow.restart()}
-        />
-      )}
+      {state.step === 'report' &&
+        evaluation &&
+        state.auditId &&
+        (report.AuditReport ? (
+          <report.AuditReport
+            evaluation={evaluation}
+            auditId={state.auditId}
+            email={user.email}
+            name={user.fullName}
+            headingRef={heading}
+            status={<DeliveryStatus delivery={delivery} messages={memberReportMessages} />}
+            onRestart={() => void flow.restart()}
+          />
+        ) : (
+          <ReportPending code={report} />
+        ))}
     </main>
   )
 }

@@ -1,11 +1,17 @@
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { SchedulerEmbed } from '../../components/SchedulerEmbed'
 import { site } from '../../config/site'
+import BookPage from './BookPage'
 import './call.css'
 
-/** `/call`: a friendly call. Coming here is asking for the scheduler, so it loads at once. */
+/**
+ * `/call`: a friendly call. Coming here is asking for the scheduler, so it loads at once.
+ * `/book`, the mails' booking page, comes with it: one chunk for the pages of a scheduler.
+ */
 export default function CallPage() {
+  const { pathname } = useLocation()
+  if (pathname === paths.book) return <BookPage />
   return (
     <main id="main" tabIndex={-1} className="container narrow call-page">
       <h1>Schedule a Call</h1>

@@ -1,17 +1,31 @@
 import { useCallback } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { pb } from '../../backend/client'
 import { unsubscribeWithToken } from '../../backend/newsletter-api'
 import { paths } from '../../config/paths'
+import FollowupStopPage from './FollowupStopPage'
 import { linkProblems } from './newsletter-pages'
 import { useLinkAction } from './use-link-action'
 import './newsletter.css'
 
 /**
+ * The pages a mail's unsubscribe or stop link opens, in one chunk: the newsletter's, and the
+ * follow-ups' (`/followups/stop/:token`).
+ */
+export default function NewsletterUnsubscribePage() {
+  const { pathname } = useLocation()
+  return pathname.startsWith(`${paths.followupStop}/`) ? (
+    <FollowupStopPage />
+  ) : (
+    <NewsletterUnsubscribe />
+  )
+}
+
+/**
  * `/newsletter/unsubscribe/:token`: the link at the bottom of every mail to a subscriber. Opening
  * the page changes nothing (mail scanners open links); the button unsubscribes, no sign-in needed.
  */
-export default function NewsletterUnsubscribePage() {
+function NewsletterUnsubscribe() {
   const { token = '' } = useParams()
   // The newsletter issue whose link this is, counted in that issue's results.
   const issue = (useSearchParams()[0].get('issue') ?? '').replace(/[^a-z0-9]/g, '').slice(0, 15)

@@ -60,7 +60,11 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
     ],
   ])
   // Settings and anything else a migration touches are accepted and ignored.
-  const anything: object = new Proxy(() => anything, { get: () => anything, apply: () => anything })
+  // It reads as '' where a migration builds a string from it (a rule it extends).
+  const anything: object = new Proxy(() => anything, {
+    get: (_target, key) => (key === Symbol.toPrimitive ? () => '' : anything),
+    apply: () => anything,
+  })
   // Options a migration sets that the fake does not model (mail templates, token settings).
   const withOptions = (c: FakeCollection | undefined) =>
     c &&
@@ -97,6 +101,9 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
         set() {}
       },
       $security: anything,
+      // Data a migration reads to backfill rows: there is none here.
+      arrayOf: () => [],
+      DynamicModel: class {},
       FileField: fieldClass('file'),
     })
     up?.(app)

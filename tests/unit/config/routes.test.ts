@@ -9,6 +9,7 @@ describe('the route table', () => {
     paths.confirmEmailChange,
     paths.newsletterConfirm,
     paths.newsletterUnsubscribe,
+    paths.followupStop,
   ]
 
   it('has every path of the app; a page opened from an e-mail only with its token', () => {

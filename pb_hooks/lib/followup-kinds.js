@@ -1,0 +1,179 @@
+/// <reference path="../../.pb-types/types.d.ts" />
+// The follow-up's kinds of the delivery queue, each rendered when it is sent:
+//   followup       one mail of a person's sequence (source: followup_sends). Cancelled instead
+//                  of sent when the sequence stopped, a newer audit restarted it, the person's
+//                  status is no longer New, the address unsubscribed, follow-ups were turned
+//                  off or the step no longer exists.
+//   followup_test  the console's "Send me a test": the consultant's draft for a real person,
+//                  to the consultant (source: the person; the draft in the payload).
+//   owner_booking  the consultant's notice that a person booked a call (source: the site's
+//                  person_updates row of the booking).
+
+/** @typedef {import('./delivery-types').DeliveryKind} DeliveryKind */
+/** @typedef {import('./delivery-types').DeliveryRow} DeliveryRow */
+
+const { mailConfig, ownerEmail } = require('./mail-config.js')
+const { followupMail, ownerBookingMail } = require('./followup-mail.js')
+const { followupLinks, stopHeaders } = require('./followup-links.js')
+const { readSettings } = require('./followup-settings.js')
+const { mailValues } = require('./followup-values.js')
+const { OWNER_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+
+/**
+ * @param {core.App} app
+ * @param {string} collection
+ * @param {string} id
+ * @returns {core.Record | null}
+ */
+function find(app, collection, id) {
+  try {
+    return app.findRecordById(collection, id)
+  } catch (_) {
+    return null
+  }
+}
+
+/** @param {DeliveryRow} row */
+function payloadOf(row) {
+  try {
+    const parsed = row.payload ? JSON.parse(row.payload) : null
+    return parsed && typeof parsed === 'object' ? parsed : {}
+  } catch (_) {
+    return {}
+  }
+}
+
+/**
+ * The mail of one step of a sequence, or why it must not go.
+ * @param {core.App} app
+ * @param {DeliveryRow} row
+ */
+function renderFollowup(app, row) {
+  const send = find(app, 'followup_sends', row.sourceId)
+  if (!send) return { cancel: 'The person and their data were deleted.' }
+  const sequence = find(app, 'followups', send.getString('followup'))
+  if (!sequence) return { cancel: 'The person and their data were deleted.' }
+  if (sequence.getString('stoppedAt'))
+    return { cancel: `The follow-ups stopped: ${sequence.getString('stopReason')}.` }
+  if (sequence.getString('audit') !== send.getString('audit'))
+    return { cancel: 'A newer audit restarted the follow-ups.' }
+  const settings = readSettings(app)
+  if (!settings.enabled) return { cancel: 'Follow-ups are turned off.' }
+  const step = settings.steps[send.getInt('step') - 1]
+  if (!step) return { cancel: 'This follow-up no longer exists in the settings.' }
+  const person = find(app, 'people', sequence.getString('person'))
+  if (!person) return { cancel: 'The person and their data were deleted.' }
+  if (person.getString('status') !== 'new')
+    return { cancel: `The person's status is ${person.getString('status')}.` }
+  if (person.getString('newsletter') === 'unsubscribed')
+    return { cancel: 'The address unsubscribed.' }
+  const audit = find(app, 'audits', send.getString('audit'))
+  if (!audit) return { cancel: 'The audit was deleted.' }
+
+  const config = mailConfig(app)
+  const links = followupLinks(app, {
+    sendId: send.id,
+    followupId: sequence.id,
+    step: send.getInt('step'),
+    appUrl: config.links.appUrl,
+  })
+  const mail = followupMail({
+    subject: step.subject,
+    text: step.text,
+    values: mailValues(app, person, audit),
+    links: { bookingUrl: links.bookingUrl, stopUrl: links.stopUrl, appUrl: config.links.appUrl },
+    businessName: config.businessName,
+  })
+  return Object.assign(
+    { headers: stopHeaders(links), replyTo: ownerEmail(), fromName: OWNER_NAME },
+    mail,
+  )
+}
+
+/**
+ * The consultant's draft for a real person (or made-up values without one), marked as a test:
+ * its links book without naming anyone and stop nothing.
+ * @param {core.App} app
+ * @param {string} personId
+ * @param {{ subject: string, text: string }} draft
+ * @param {boolean} test
+ */
+function previewMail(app, personId, draft, test) {
+  const config = mailConfig(app)
+  const appUrl = config.links.appUrl
+  const person = personId ? find(app, 'people', personId) : null
+  let audit = null
+  if (person) {
+    const audits = app.findRecordsByFilter('audits', 'email = {:email}', '-created', 1, 0, {
+      email: person.getString('email'),
+    })
+    audit = audits.length ? audits[0] : null
+  }
+  return followupMail({
+    subject: draft.subject,
+    text: draft.text,
+    values: mailValues(app, person, audit),
+    links: {
+      bookingUrl: `${appUrl}${paths.book}?utm_source=followup&utm_medium=email&utm_campaign=test`,
+      stopUrl: `${appUrl}${paths.followupStop}/test`,
+      appUrl,
+    },
+    businessName: config.businessName,
+    test,
+  })
+}
+
+/** @type {Record<string, DeliveryKind>} */
+const kinds = {
+  followup: {
+    channel: 'mail',
+    class: 'followup',
+    // One a day per address is the scheduler's rule (lib/followups.js), on the sequence's clock.
+    // A follow-up is about this week: one that cannot go out within two days is not worth it.
+    lifetimeHours: 48,
+    // The mail carries live links (booking as this person, stop): not kept on the row.
+    keepBody: false,
+    render(app, row) {
+      return renderFollowup(app, row)
+    },
+  },
+  followup_test: {
+    channel: 'mail',
+    class: 'owner',
+    // The admin's own tests: enough for an afternoon of editing, not a way to flood an inbox.
+    perRecipientPerDay: 50,
+    lifetimeHours: 24,
+    // Rendered at each attempt, so it is sent exactly as a follow-up would be (from the
+    // consultant's name).
+    keepBody: false,
+    render(app, row) {
+      const payload = payloadOf(row)
+      const draft = {
+        subject: String(payload.subject || ''),
+        text: String(payload.text || ''),
+      }
+      const mail = previewMail(app, String(payload.person || ''), draft, true)
+      return Object.assign({ replyTo: ownerEmail(), fromName: OWNER_NAME }, mail)
+    },
+  },
+  owner_booking: {
+    channel: 'mail',
+    class: 'owner',
+    render(app, row) {
+      const update = find(app, 'person_updates', row.sourceId)
+      const person = update ? find(app, 'people', update.getString('person')) : null
+      if (!person) return { cancel: 'The person and their data were deleted.' }
+      const config = mailConfig(app)
+      const mail = ownerBookingMail({
+        person: { name: person.getString('name'), email: person.getString('email') },
+        via: String(payloadOf(row).via || 'the site'),
+        adminUrl: `${config.links.adminUrl}?person=${person.id}`,
+        appUrl: config.links.appUrl,
+        businessName: config.businessName,
+      })
+      return Object.assign({ replyTo: person.getString('email') }, mail)
+    },
+  },
+}
+
+module.exports = { kinds, previewMail }

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react'
+import type * as ReportModule from './AuditReport'
+
+// The report is the audit's last screen: its code is not needed to paint the landing page or
+// the questions, so it loads once the browser is idle (or at once when a reload lands on the
+// report) and is in memory long before the last question is answered. The service worker
+// precaches it for offline use; a failed load is tried again on request.
+let loaded: typeof ReportModule | undefined
+let loading: Promise<typeof ReportModule> | undefined
+
+function loadReport(): Promise<typeof ReportModule> {
+  loading ??= import('./AuditReport').then(
+    (module) => (loaded = module),
+    (err: unknown) => {
+      loading = undefined
+      throw err
+    },
+  )
+  return loading
+}
+
+export interface ReportCode {
+  /** The report component once its code is here. */
+  AuditReport: typeof ReportModule.AuditReport | undefined
+  /** The code was needed (`needed`) and could not load. */
+  failed: boolean
+  retry(): void
+}
+
+/** The report's code, loading when idle, or now when `needed` (the report is on screen). */
+export function useReportCode(needed: boolean): ReportCode {
+  const [module, setModule] = useState(loaded)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    if (module) return
+    let cancelled = false
+    const load = () =>
+      void loadReport().then(
+        (m) => !cancelled && setModule(m),
+        () => !cancelled && needed && setFailed(true),
+      )
+    if (needed) {
+      load()
+      return () => {
+        cancelled = true
+      }
+    }
+    if (navigator.onLine === false || typeof requestIdleCallback !== 'function') return
+    const id = requestIdleCallback(load, { timeout: 3000 })
+    return () => {
+      cancelled = true
+      cancelIdleCallback(id)
+    }
+  }, [module, needed, attempt])
+
+  return {
+    AuditReport: module?.AuditReport,
+    failed,
+    retry() {
+      setFailed(false)
+      setAttempt((n) => n + 1)
+    },
+  }
+}
