@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          // Each file runs its own PocketBase on a free loopback port and mostly waits on it
+          // (SMTP, cron runs, restarts): three files at once keep a 2-core machine busy.
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
