@@ -85,7 +85,9 @@ async function main() {
   const dir = resolve(process.env.BACKUP_DIR || join(root, 'backups'))
   mkdirSync(dir, { recursive: true })
   const target = join(dir, name)
-  await pipeline(Readable.fromWeb(res.body), createWriteStream(target, { mode: 0o600 }))
+  // (The DOM's ReadableStream type, the scripts' lib for page code, is not Node's: same object.)
+  const body = /** @type {import('node:stream/web').ReadableStream} */ (res.body)
+  await pipeline(Readable.fromWeb(body), createWriteStream(target, { mode: 0o600 }))
   console.log(`Backup made by the server at ${url} (kept in its backups storage), copied to:`)
   console.log(target)
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { root } from '../pocketbase.mjs'
 
+/** @param {string} tempDir */
 export async function loadNodeKit(tempDir) {
   const outfile = join(tempDir, 'node-kit.mjs')
   await build({
