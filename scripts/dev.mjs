@@ -6,8 +6,14 @@ import { findPocketBase, root, serveArgs } from './pocketbase.mjs'
 
 const pbPort = Number(process.env.PB_DEV_PORT || 8090)
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = []
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 function start(cmd, args, env = {}) {
   const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
   children.push(child)
@@ -29,7 +35,7 @@ let bin
 try {
   bin = findPocketBase()
 } catch (err) {
-  console.error(err.message)
+  console.error(/** @type {Error} */ (err).message)
   process.exit(1)
 }
 start(process.execPath, [join(root, 'scripts/build-engine.mjs'), '--watch'])

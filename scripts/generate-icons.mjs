@@ -16,7 +16,10 @@ const svg = readFileSync(join(dir, 'icon.svg'))
 // The icon's own square colour, so padding and corners blend into the artwork.
 const SPRUCE = '#1f4d3a'
 
-/** The SVG rasterised at `size` px (density scales the 64-unit viewBox before resizing). */
+/**
+ * The SVG rasterised at `size` px (density scales the 64-unit viewBox before resizing).
+ * @param {number} size
+ */
 function render(size) {
   return sharp(svg, { density: Math.ceil((72 * size) / 64) * 2 })
     .resize(size, size)
@@ -24,7 +27,11 @@ function render(size) {
     .toBuffer()
 }
 
-/** The artwork at `scale` of `size`, centred on an opaque spruce square. */
+/**
+ * The artwork at `scale` of `size`, centred on an opaque spruce square.
+ * @param {number} size
+ * @param {number} scale
+ */
 async function onSpruce(size, scale) {
   const inner = Math.round(size * scale)
   const offset = Math.round((size - inner) / 2)
@@ -35,6 +42,7 @@ async function onSpruce(size, scale) {
     .toBuffer()
 }
 
+/** @type {[string, () => Promise<Buffer>][]} */
 const outputs = [
   ['icon-192.png', () => render(192)],
   ['icon-512.png', () => render(512)],
@@ -45,7 +53,10 @@ const outputs = [
   ['favicon-32.png', () => render(32)],
 ]
 
-/** An .ico holding PNG images (every browser since IE reads PNG entries). */
+/**
+ * An .ico holding PNG images (every browser since IE reads PNG entries).
+ * @param {{ size: number, png: Buffer }[]} images
+ */
 function icoOf(images) {
   const header = Buffer.alloc(6)
   header.writeUInt16LE(0, 0) // reserved

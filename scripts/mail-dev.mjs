@@ -7,11 +7,14 @@ import { join, relative, resolve } from 'node:path'
 import { root } from './pocketbase.mjs'
 import { startMailReceiver } from './mail-receiver.mjs'
 
+/** @typedef {import('./mail-receiver.mjs').ReceivedMail} ReceivedMail */
+
 const port = Number(process.env.MAIL_DEV_PORT || 2525)
 const outDir = resolve(process.env.MAIL_DEV_DIR || join(root, 'mail-dev'))
 const PREVIEW_LINES = 30
 let count = 0
 
+/** @param {string} text */
 function slug(text) {
   return (
     text
@@ -22,6 +25,7 @@ function slug(text) {
   )
 }
 
+/** @param {ReceivedMail} mail */
 function save(mail) {
   mkdirSync(outDir, { recursive: true })
   count += 1
@@ -32,6 +36,10 @@ function save(mail) {
   return mail.html ? `${base}.html` : `${base}.eml`
 }
 
+/**
+ * @param {ReceivedMail} mail
+ * @param {string} file
+ */
 function print(mail, file) {
   const lines = mail.text.split(/\r?\n/)
   const preview = lines.slice(0, PREVIEW_LINES).join('\n')
@@ -72,7 +80,9 @@ try {
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 } catch (err) {
-  console.error(`mail:dev: could not listen on 127.0.0.1:${port}: ${err.message}`)
+  console.error(
+    `mail:dev: could not listen on 127.0.0.1:${port}: ${/** @type {Error} */ (err).message}`,
+  )
   console.error('mail:dev: set MAIL_DEV_PORT to another port.')
   process.exit(1)
 }

@@ -3,10 +3,16 @@
 // check the same parsing the consultant looks at.
 import { SMTPServer } from 'smtp-server'
 
+// The types are declared in mail-receiver.d.mts (the TypeScript tests read them from there);
+// the functions below are checked against them.
+/** @typedef {import('./mail-receiver.mjs').ReceivedMail} ReceivedMail */
+/** @typedef {{ port: number }} Listening */
+
 /**
  * Starts an SMTP server that accepts every message. `onMail(mail)` gets each parsed message;
  * `beforeAnswer(mail)`, a promise, holds the server's "250 OK" until it settles.
  * Resolves to { port, close() } once it listens.
+ * @type {typeof import('./mail-receiver.mjs').startMailReceiver}
  */
 export function startMailReceiver({
   port = 0,
@@ -22,16 +28,20 @@ export function startMailReceiver({
     logger: false,
     size: 10 * 1024 * 1024,
     onData(stream, session, callback) {
+      /** @type {Buffer[]} */
       const chunks = []
       stream.on('data', (chunk) => chunks.push(chunk))
       stream.on('error', callback)
       stream.on('end', () => {
         try {
           const raw = Buffer.concat(chunks)
-          const mail = parseMail(raw)
-          mail.envelope = {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
+          /** @type {ReceivedMail} */
+          const mail = {
+            ...parseMail(raw),
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
           }
           onMail?.(mail)
           // A test may hold the answer: the sender then waits with the message delivered.
@@ -44,7 +54,7 @@ export function startMailReceiver({
             callback()
           }
         } catch (err) {
-          callback(err)
+          callback(/** @type {Error} */ (err))
         }
       })
     },
@@ -56,8 +66,8 @@ export function startMailReceiver({
     server.listen(port, host, () => {
       server.server.off('error', reject)
       resolve({
-        port: server.server.address().port,
-        close: () => new Promise((done) => server.close(() => done())),
+        port: /** @type {Listening} */ (server.server.address()).port,
+        close: () => new Promise((done) => server.close(() => done(undefined))),
       })
     })
   })
@@ -67,6 +77,7 @@ export function startMailReceiver({
  * An SMTP server that refuses every recipient with `code` and `text` (550: a permanent refusal,
  * 421: try again later) or, with `login`, refuses the relay login itself with them (535). For
  * the tests of what the queue does with each answer. Resolves to { port, offered(), close() }.
+ * @type {typeof import('./mail-receiver.mjs').startRefusingReceiver}
  */
 export function startRefusingReceiver({ code, text, login = false, port = 0 }) {
   let offered = 0
@@ -94,9 +105,9 @@ export function startRefusingReceiver({ code, text, login = false, port = 0 }) {
     server.listen(port, '127.0.0.1', () => {
       server.server.off('error', reject)
       resolve({
-        port: server.server.address().port,
+        port: /** @type {Listening} */ (server.server.address()).port,
         offered: () => offered,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () => new Promise((done) => server.close(() => done(undefined))),
       })
     })
   })
@@ -105,12 +116,15 @@ export function startRefusingReceiver({ code, text, login = false, port = 0 }) {
 /**
  * Reads a raw RFC 5322 message: decoded headers (lower-case names), the plain-text and HTML
  * parts (quoted-printable and base64 decoded), and the raw source.
+ * @type {typeof import('./mail-receiver.mjs').parseMail}
  */
 export function parseMail(raw) {
   const source = Buffer.isBuffer(raw) ? raw.toString('latin1') : String(raw)
   const root = parsePart(source)
   const parts = flatten(root)
+  /** @param {string} type */
   const firstOf = (type) => parts.find((p) => p.type === type && !p.isAttachment)
+  /** @type {Record<string, string>} */
   const headers = {}
   for (const [name, value] of Object.entries(root.headers)) headers[name] = decodeWords(value)
   return {
@@ -125,6 +139,19 @@ export function parseMail(raw) {
   }
 }
 
+/**
+ * @typedef {object} MimePart
+ * @property {Record<string, string>} headers
+ * @property {string} type
+ * @property {boolean} isAttachment
+ * @property {MimePart[]} [children]
+ * @property {string} [body]
+ */
+
+/**
+ * @param {string} source
+ * @returns {MimePart}
+ */
 function parsePart(source) {
   const split = /\r?\n\r?\n/.exec(source)
   const headerBlock = split ? source.slice(0, split.index) : source
@@ -150,11 +177,17 @@ function parsePart(source) {
   }
 }
 
+/**
+ * @param {MimePart} part
+ * @returns {MimePart[]}
+ */
 function flatten(part) {
   return part.children ? part.children.flatMap(flatten) : [part]
 }
 
+/** @param {string} block */
 function parseHeaders(block) {
+  /** @type {Record<string, string>} */
   const headers = {}
   // Folded lines continue with whitespace.
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
@@ -166,8 +199,10 @@ function parseHeaders(block) {
   return headers
 }
 
+/** @param {string} value */
 function parseHeaderValue(value) {
   const [main, ...rest] = value.split(';')
+  /** @type {Record<string, string>} */
   const params = {}
   for (const param of rest) {
     const eq = param.indexOf('=')
@@ -181,6 +216,10 @@ function parseHeaderValue(value) {
   return { value: main.trim(), params }
 }
 
+/**
+ * @param {string} body
+ * @param {string} boundary
+ */
 function splitMultipart(body, boundary) {
   const delimiter = `--${boundary}`
   const parts = []
@@ -191,6 +230,11 @@ function splitMultipart(body, boundary) {
   return parts
 }
 
+/**
+ * @param {string} body
+ * @param {string} encoding
+ * @param {string | undefined} charset
+ */
 function decodeBody(body, encoding, charset) {
   let bytes
   if (encoding === 'quoted-printable') {
@@ -203,6 +247,7 @@ function decodeBody(body, encoding, charset) {
   return bytes.toString(/^(iso-8859-1|latin1|us-ascii)$/i.test(charset || '') ? 'latin1' : 'utf8')
 }
 
+/** @param {string} text */
 function decodeQuotedPrintable(text) {
   const bytes = []
   for (let i = 0; i < text.length; i++) {
@@ -218,6 +263,7 @@ function decodeQuotedPrintable(text) {
 }
 
 /** RFC 2047 encoded words (=?UTF-8?q?...?= and =?UTF-8?b?...?=) in a header value. */
+/** @param {string} value */
 function decodeWords(value) {
   const raw = Buffer.from(value, 'latin1').toString('utf8')
   return raw

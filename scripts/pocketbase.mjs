@@ -38,20 +38,35 @@ export function findPocketBase() {
   )
 }
 
-/** A free TCP port on 127.0.0.1 (PocketBase does not print the port it picked for :0). */
+/**
+ * A free TCP port on 127.0.0.1 (PocketBase does not print the port it picked for :0).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer()
     srv.unref()
     srv.on('error', reject)
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address())
       srv.close(() => resolvePort(port))
     })
   })
 }
 
-/** Command-line arguments for `pocketbase serve` with this project's folders. */
+/**
+ * @typedef {object} ServeOptions
+ * @property {number | string} port
+ * @property {string} dataDir
+ * @property {string} [publicDir]
+ * @property {boolean} [hooksWatch]
+ * @property {string[]} [extra]
+ */
+
+/**
+ * Command-line arguments for `pocketbase serve` with this project's folders.
+ * @param {ServeOptions} options
+ */
 export function serveArgs({ port, dataDir, publicDir, hooksWatch = false, extra = [] }) {
   const args = [
     'serve',
@@ -67,7 +82,12 @@ export function serveArgs({ port, dataDir, publicDir, hooksWatch = false, extra 
   return [...args, ...extra]
 }
 
-/** Creates or updates a superuser without a prompt. */
+/**
+ * Creates or updates a superuser without a prompt.
+ * @param {string} dataDir
+ * @param {string} email
+ * @param {string} password
+ */
 export function upsertSuperuser(dataDir, email, password) {
   const res = spawnSync(
     findPocketBase(),
@@ -81,7 +101,10 @@ export function upsertSuperuser(dataDir, email, password) {
   }
 }
 
-/** Applies pending migrations without starting the server. */
+/**
+ * Applies pending migrations without starting the server.
+ * @param {string} dataDir
+ */
 export function migrateUp(dataDir) {
   const res = spawnSync(
     findPocketBase(),
@@ -102,6 +125,11 @@ export function migrateUp(dataDir) {
  * Starts `pocketbase serve` and resolves once /api/health answers. `extra`: more command-line
  * flags (a later flag wins, e.g. another --hooksDir).
  * Returns { url, process, stop() }. `stop` kills exactly this process.
+ * @param {ServeOptions & {
+ *   env?: Record<string, string | undefined>,
+ *   stdio?: 'pipe' | 'inherit',
+ *   timeoutMs?: number,
+ * }} options
  */
 export async function startPocketBase({
   port,
@@ -122,7 +150,7 @@ export async function startPocketBase({
     },
   )
   let output = ''
-  if (child.stdout) {
+  if (child.stdout && child.stderr) {
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))
   }
@@ -144,6 +172,7 @@ export async function startPocketBase({
     }
     await new Promise((r) => setTimeout(r, 100))
   }
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolveStop) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolveStop()
@@ -154,7 +183,13 @@ export async function startPocketBase({
   return { url, process: child, stop, output: () => output }
 }
 
-/** A superuser's auth token, for test and benchmark harnesses. */
+/**
+ * A superuser's auth token, for test and benchmark harnesses.
+ * @param {string} url
+ * @param {string} email
+ * @param {string} password
+ * @returns {Promise<string>}
+ */
 export async function superuserToken(url, email, password) {
   const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
     method: 'POST',
@@ -162,12 +197,14 @@ export async function superuserToken(url, email, password) {
     body: JSON.stringify({ identity: email, password }),
   })
   if (!res.ok) throw new Error(`superuser sign-in failed: ${await res.text()}`)
-  return (await res.json()).token
+  return /** @type {{ token: string }} */ (await res.json()).token
 }
 
 /**
  * Exempts 127.0.0.1 from the rate limiter of a harness server: every test or benchmark
  * request comes from loopback. Rate limiting itself is tested on servers of its own.
+ * @param {string} url
+ * @param {string} token
  */
 export async function exemptLoopbackFromRateLimits(url, token) {
   const res = await fetch(`${url}/api/settings`, {

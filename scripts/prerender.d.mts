@@ -5,6 +5,8 @@ export interface PrerenderedPage {
   title: string
   description: string
   headline: string
+  /** The canonical URL's path, when it is not `path` (the newsletter archive's template). */
+  canonicalPath?: string
   file: string
   inSitemap: boolean
 }

@@ -21,7 +21,16 @@ import { build } from 'vite'
 
 const ENTRY = 'src/entry-server.tsx'
 
-/** The lazy page module of each prerendered path (null: rendered by the entry itself). */
+// The exported functions are declared in prerender.d.mts (vite.config.ts and the tests read them
+// from there) and checked against those declarations here.
+/** @typedef {import('./prerender.mjs').PrerenderedPage} PrerenderedPage */
+/** @typedef {import('vite').Rollup.OutputBundle} OutputBundle */
+/** @typedef {import('vite').Rollup.OutputChunk} OutputChunk */
+
+/**
+ * The lazy page module of each prerendered path (null: rendered by the entry itself).
+ * @type {Record<string, string | null>}
+ */
 export const PAGE_MODULES = {
   '/': null,
   '/free-audit': 'src/features/audit/FreeAuditPage.tsx',
@@ -33,7 +42,10 @@ export const PAGE_MODULES = {
   '/newsletter': 'src/features/newsletter/NewsletterArchivePage.tsx',
 }
 
-/** Text for HTML attributes and text nodes. */
+/**
+ * Text for HTML attributes and text nodes.
+ * @type {typeof import('./prerender.mjs').escapeHtml}
+ */
 export function escapeHtml(text) {
   return String(text)
     .replace(/&/g, '&amp;')
@@ -42,18 +54,27 @@ export function escapeHtml(text) {
     .replace(/"/g, '&quot;')
 }
 
-/** JSON inside <script type="application/ld+json">: no `<` may close the element early. */
+/**
+ * JSON inside <script type="application/ld+json">: no `<` may close the element early.
+ * @type {typeof import('./prerender.mjs').jsonForScript}
+ */
 export function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-/** The share image's file for a page: /og/home.png, /og/free-audit.png, ... */
+/**
+ * The share image's file for a page: /og/home.png, /og/free-audit.png, ...
+ * @param {Pick<PrerenderedPage, 'path'>} page
+ */
 export function shareImagePath(page) {
   const name = page.path === '/' ? 'home' : page.path.replace(/^\//, '').replace(/\//g, '-')
   return `/og/${name}.png`
 }
 
-/** The <head> tags of one page (after the charset and viewport of the template). */
+/**
+ * The <head> tags of one page (after the charset and viewport of the template).
+ * @type {typeof import('./prerender.mjs').headTags}
+ */
 export function headTags(page, { siteUrl, siteName, jsonLd }) {
   const path = page.canonicalPath ?? page.path
   const url = page.path === '/404' ? null : `${siteUrl}${path === '/' ? '/' : path}`
@@ -83,7 +104,10 @@ export function headTags(page, { siteUrl, siteName, jsonLd }) {
   return tags.filter(Boolean).join('\n    ')
 }
 
-/** sitemap.xml of the pages listed in it. */
+/**
+ * sitemap.xml of the pages listed in it.
+ * @type {typeof import('./prerender.mjs').sitemapXml}
+ */
 export function sitemapXml(pages, siteUrl) {
   const urls = pages
     .filter((page) => page.inSitemap)
@@ -97,7 +121,11 @@ export function sitemapXml(pages, siteUrl) {
   ].join('\n')
 }
 
-/** robots.txt: the signed-in and admin pages stay out of search; the sitemap is named. */
+/**
+ * robots.txt: the signed-in and admin pages stay out of search; the sitemap is named.
+ * @param {string} siteUrl
+ * @param {string[]} privatePaths
+ */
 export function robotsTxt(siteUrl, privatePaths) {
   return [
     'User-agent: *',
@@ -109,7 +137,11 @@ export function robotsTxt(siteUrl, privatePaths) {
   ].join('\n')
 }
 
-/** Splits a headline into lines of at most `max` characters, at spaces. */
+/**
+ * Splits a headline into lines of at most `max` characters, at spaces.
+ * @param {string} text
+ * @param {number} max
+ */
 function wrap(text, max) {
   const lines = []
   let line = ''
@@ -123,7 +155,11 @@ function wrap(text, max) {
   return lines
 }
 
-/** The 1200x630 share card: the logo and name, the page's headline, the region. */
+/**
+ * The 1200x630 share card: the logo and name, the page's headline, the region.
+ * @param {Pick<PrerenderedPage, 'headline'>} page
+ * @param {string} siteName
+ */
 export function shareImage(page, siteName) {
   const lines = wrap(page.headline, 26)
   const size = lines.length > 2 ? 60 : 72
@@ -148,18 +184,25 @@ export function shareImage(page, siteName) {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer()
 }
 
-/** The CSS and JS files a page chunk brings (itself and its static imports, transitively). */
+/**
+ * The CSS and JS files a page chunk brings (itself and its static imports, transitively).
+ * @param {OutputBundle} bundle
+ * @param {string} moduleId
+ */
 function chunkAssets(bundle, moduleId) {
   const byName = new Map(Object.values(bundle).map((file) => [file.fileName, file]))
   const start = Object.values(bundle).find(
+    /** @returns {file is OutputChunk} */
     (file) => file.type === 'chunk' && file.facadeModuleId === moduleId,
   )
   if (!start) throw new Error(`prerender: no chunk of this build comes from ${moduleId}`)
+  /** @type {Set<string>} */
   const css = new Set()
+  /** @type {Set<string>} */
   const js = new Set()
   const queue = [start]
   while (queue.length > 0) {
-    const chunk = queue.shift()
+    const chunk = /** @type {OutputChunk} */ (queue.shift())
     if (js.has(chunk.fileName) || chunk.isEntry) continue
     js.add(chunk.fileName)
     for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
@@ -178,6 +221,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * The template with the head of `page` and, inside #root, `body`. The app's module script and
  * its preloads (the template's and `modules`) give way to the loader `bootUrl`, which fetches
  * them after the first paint (scripts/prerender/boot.js).
+ * @type {typeof import('./prerender.mjs').pageHtml}
  */
 export function pageHtml(template, { head, body, links, modules = [], bootUrl }) {
   const entry = MODULE_SCRIPT.exec(template)?.[1]
@@ -199,7 +243,14 @@ export function pageHtml(template, { head, body, links, modules = [], bootUrl })
   return withHead.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
 }
 
-/** Renders and emits every page into `bundle` from the Node build in `outDir`. */
+/**
+ * Renders and emits every page into `bundle` from the Node build in `outDir`.
+ * @param {import('vite').Rollup.PluginContext} context
+ * @param {string} root
+ * @param {OutputBundle} bundle
+ * @param {string} template
+ * @param {string} outDir
+ */
 async function emitPages(context, root, bundle, template, outDir) {
   const server = await import(
     `${pathToFileURL(join(outDir, 'entry-server.js')).href}?${Date.now()}`
@@ -246,7 +297,8 @@ async function emitPages(context, root, bundle, template, outDir) {
     let body = await server.renderPage(page.path)
     const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? ''
     body = body.slice(hints.length)
-    if (hints) links.unshift(...hints.match(/<link [^>]*>/g))
+    // (`hints` is made of such tags, so there is a match.)
+    if (hints) links.unshift(.../** @type {RegExpMatchArray} */ (hints.match(/<link [^>]*>/g)))
     if (/<script\b/i.test(body)) throw new Error(`prerender: ${page.path} renders a <script>`)
     const head = headTags(page, {
       siteUrl,
@@ -255,7 +307,8 @@ async function emitPages(context, root, bundle, template, outDir) {
     })
     const html = pageHtml(template, { head, body, links, modules, bootUrl })
     // index.html is Vite's own output: `/` replaces its content.
-    if (bundle[page.file]?.type === 'asset') bundle[page.file].source = html
+    const existing = bundle[page.file]
+    if (existing?.type === 'asset') existing.source = html
     else context.emitFile({ type: 'asset', fileName: page.file, source: html })
     context.emitFile({
       type: 'asset',
@@ -276,7 +329,9 @@ async function emitPages(context, root, bundle, template, outDir) {
   })
 }
 
+/** @type {typeof import('./prerender.mjs').prerender} */
 export function prerender() {
+  /** @type {import('vite').ResolvedConfig} */
   let config
   return {
     name: 'prerender-public-pages',
@@ -287,7 +342,8 @@ export function prerender() {
     },
     async generateBundle(_options, bundle) {
       if (config.build.ssr) return
-      const source = bundle['index.html']?.source
+      const index = bundle['index.html']
+      const source = index?.type === 'asset' ? index.source : undefined
       if (typeof source !== 'string') throw new Error('prerender: no index.html in the build')
       // Which build the HTML is, before any code runs (src/main.tsx sets the same value): the
       // app's code now arrives after the first paint.

@@ -27,13 +27,21 @@ const url = (process.env.PB_URL || `http://127.0.0.1:${process.env.PORT || 8090}
   '',
 )
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(message)
   process.exit(1)
 }
 
-/** Process ids that have `file` open (Linux /proc; empty elsewhere). */
+/**
+ * Process ids that have `file` open (Linux /proc; empty elsewhere).
+ * @param {string} file
+ */
 function processesWithOpen(file) {
+  /** @type {number[]} */
   const pids = []
   if (!existsSync('/proc')) return pids
   for (const pid of readdirSync('/proc')) {
@@ -70,6 +78,7 @@ async function serverAnswers() {
 /**
  * The files of a zip archive as [{ name, data }]: stored or deflated entries, CRC-checked.
  * (PocketBase writes plain zips; archives over 4 GB (zip64) are not supported here.)
+ * @param {Buffer} buffer
  */
 function readZip(buffer) {
   let end = -1
@@ -112,7 +121,12 @@ function readZip(buffer) {
   return entries
 }
 
-/** Gives `path` and everything under it to uid:gid. */
+/**
+ * Gives `path` and everything under it to uid:gid.
+ * @param {string} path
+ * @param {number} uid
+ * @param {number} gid
+ */
 function chownTree(path, uid, gid) {
   chownSync(path, uid, gid)
   if (statSync(path).isDirectory()) {
@@ -142,7 +156,7 @@ async function main() {
   try {
     entries = readZip(readFileSync(zip))
   } catch (err) {
-    fail(`${zip} is not a usable backup: ${err.message}`)
+    fail(`${zip} is not a usable backup: ${/** @type {Error} */ (err).message}`)
   }
   if (!entries.some((e) => e.name === 'data.db')) fail(`${zip} has no data.db: not a backup.`)
 

@@ -23,7 +23,9 @@ export const SOAK_OWNER_EMAIL = 'owner@soak.local'
  * and starts it with SMTP pointed at the receiver, `stop` ends everything and removes the data.
  */
 export async function startSoakEnvironment() {
+  /** @type {import('./mail-receiver.mjs').ReceivedMail[]} */
   const mails = []
+  /** @type {Error[]} */
   const receiverErrors = []
   const receiver = await startMailReceiver({
     port: 0,
@@ -49,9 +51,11 @@ export async function startSoakEnvironment() {
   }
   const withMail = { ...withoutMail, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(receiver.port) }
   let env = withoutMail
+  /** @type {Awaited<ReturnType<typeof startPocketBase>> | null} */
   let server = null
   let log = ''
   // Every server process this environment started: none may outlive it.
+  /** @type {Set<import('node:child_process').ChildProcess>} */
   const children = new Set()
 
   const environment = {

@@ -103,7 +103,7 @@ try {
     pauseMs: [300, 2500],
     downtimeMs: 2500,
     timeoutMs,
-    log: verbose ? (line) => console.error(`  ${line}`) : undefined,
+    log: verbose ? (/** @type {string} */ line) => console.error(`  ${line}`) : undefined,
   })
   // Last, with mail on: two IPs flood one address with free audits while a visitor writes.
   flood = await runFloodPhase(env, {

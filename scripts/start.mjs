@@ -11,6 +11,10 @@ const port = Number(process.env.PORT || 8090)
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
 const publicDir = resolve(process.env.PB_PUBLIC_DIR || join(root, 'dist'))
 
+/**
+ * @param {string} path
+ * @returns {number}
+ */
 function newestMtime(path) {
   if (!existsSync(path)) return 0
   const st = statSync(path)
@@ -39,7 +43,11 @@ export function siteIsStale(dir = publicDir) {
   return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)
 }
 
-/** The right way to create the first superuser, for PocketBase's start banner. */
+/**
+ * The right way to create the first superuser, for PocketBase's start banner.
+ * @param {string} line
+ * @param {{ bin: string, dataDir: string }} where
+ */
 function rewriteServeLine(line, { bin, dataDir }) {
   if (!/you can also create your first superuser by running:/i.test(line)) return line
   return (
@@ -49,6 +57,10 @@ function rewriteServeLine(line, { bin, dataDir }) {
   )
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 function run(cmd, args) {
   const res = spawnSync(cmd, args, {
     cwd: root,
@@ -63,7 +75,7 @@ function main() {
   try {
     bin = findPocketBase()
   } catch (err) {
-    console.error(err.message)
+    console.error(/** @type {Error} */ (err).message)
     process.exit(1)
   }
 
@@ -121,12 +133,17 @@ function main() {
     stdio: ['inherit', 'pipe', 'pipe'],
     env: { ...process.env, TZ },
   })
+  /**
+   * @param {import('node:stream').Readable} from
+   * @param {NodeJS.WritableStream} to
+   */
   const relay = (from, to) =>
     createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
       to.write(`${rewriteServeLine(line, { bin, dataDir })}\n`)
     })
   relay(child.stdout, process.stdout)
   relay(child.stderr, process.stderr)
+  /** @param {NodeJS.Signals} signal */
   const stop = (signal) => {
     if (child.exitCode === null) child.kill(signal)
   }

@@ -11,6 +11,9 @@ export const BENCH_SUPERUSER = {
   password: 'bench-superuser-pass-123',
 }
 
+/**
+ * @param {{ publicDir: string, dataDir: string, env?: Record<string, string> }} options
+ */
 export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} }) {
   const port = await freePort()
   const env = {
@@ -53,6 +56,7 @@ export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} })
   const token = await superuserToken(url, BENCH_SUPERUSER.email, BENCH_SUPERUSER.password)
   await exemptLoopbackFromRateLimits(url, token)
 
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()

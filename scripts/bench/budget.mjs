@@ -12,6 +12,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
+// The exports are declared in budget.d.mts (the TypeScript unit tests read them from there) and
+// checked against those declarations here.
+/** @typedef {typeof import('./budget.mjs')} Budget */
+/** @typedef {import('./budget.mjs').Manifest} Manifest */
+/** @typedef {import('./budget.mjs').Sizes} Sizes */
+
 export const KIB = 1024
 
 /** Budgets in KiB of gzip: `/` and every other route. */
@@ -21,6 +27,7 @@ export const BUDGET_KIB = { home: 100, route: 150 }
  * Every route of src/app/router.tsx with the source of its lazy page (null: rendered by the
  * entry itself). A page that moves must be renamed here too: the check fails loudly otherwise.
  */
+/** @type {Budget['ROUTES']} */
 export const ROUTES = [
   { path: '/', page: null },
   { path: '/free-audit', page: 'src/features/audit/FreeAuditPage.tsx' },
@@ -39,35 +46,49 @@ export const ROUTES = [
   { path: '/newsletter', page: 'src/features/newsletter/NewsletterArchivePage.tsx' },
 ]
 
+/** @param {string} file */
 const isScript = (file) => /\.m?js$/.test(file)
 
-/** Script URLs of index.html: module entry scripts and modulepreload links, as dist paths. */
+/**
+ * Script URLs of index.html: module entry scripts and modulepreload links, as dist paths.
+ * @type {Budget['htmlScripts']}
+ */
 export function htmlScripts(indexHtml) {
   const found = []
   for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    /** @param {string} name */
     const attr = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1]
     const isModuleScript = tag.startsWith('<script') && attr('type') === 'module' && attr('src')
     const isPreload = tag.startsWith('<link') && attr('rel') === 'modulepreload' && attr('href')
-    if (isModuleScript) found.push(attr('src'))
-    else if (isPreload) found.push(attr('href'))
+    // (Each was just checked to be there.)
+    if (isModuleScript) found.push(/** @type {string} */ (attr('src')))
+    else if (isPreload) found.push(/** @type {string} */ (attr('href')))
   }
   return found.map((url) => url.replace(/^\//, ''))
 }
 
-/** Manifest keys by output file, to follow index.html's URLs into the manifest. */
+/**
+ * Manifest keys by output file, to follow index.html's URLs into the manifest.
+ * @param {Manifest} manifest
+ */
 function keysByFile(manifest) {
+  /** @type {Map<string, string>} */
   const map = new Map()
   for (const [key, chunk] of Object.entries(manifest)) map.set(chunk.file, key)
   return map
 }
 
-/** The files of `keys` and of everything they import statically, transitively. */
+/**
+ * The files of `keys` and of everything they import statically, transitively.
+ * @type {Budget['staticClosure']}
+ */
 export function staticClosure(manifest, keys) {
+  /** @type {Set<string>} */
   const files = new Set()
   const seen = new Set()
   const queue = [...keys]
   while (queue.length > 0) {
-    const key = queue.shift()
+    const key = /** @type {string} */ (queue.shift())
     if (seen.has(key)) continue
     seen.add(key)
     const chunk = manifest[key]
@@ -78,10 +99,14 @@ export function staticClosure(manifest, keys) {
   return files
 }
 
-/** The script files `/` needs: index.html's entry and preloads with their static imports. */
+/**
+ * The script files `/` needs: index.html's entry and preloads with their static imports.
+ * @type {Budget['entryFiles']}
+ */
 export function entryFiles(manifest, indexHtml) {
   const byFile = keysByFile(manifest)
   const keys = []
+  /** @type {Set<string>} */
   const files = new Set()
   for (const file of htmlScripts(indexHtml)) {
     files.add(file)
@@ -95,9 +120,13 @@ export function entryFiles(manifest, indexHtml) {
   return [...files].filter(isScript).sort()
 }
 
-/** The script files each route needs (see the header comment). */
+/**
+ * The script files each route needs (see the header comment).
+ * @type {Budget['routeFiles']}
+ */
 export function routeFiles(manifest, indexHtml, routes = ROUTES) {
   const base = entryFiles(manifest, indexHtml)
+  /** @type {Record<string, string[]>} */
   const result = {}
   for (const { path, page } of routes) {
     const files = new Set(base)
@@ -112,7 +141,10 @@ export function routeFiles(manifest, indexHtml, routes = ROUTES) {
   return result
 }
 
-/** Compressed sizes of one file's bytes: gzip level 9 and brotli quality 11 (text mode). */
+/**
+ * Compressed sizes of one file's bytes: gzip level 9 and brotli quality 11 (text mode).
+ * @type {Budget['compressedSizes']}
+ */
 export function compressedSizes(bytes) {
   return {
     raw: bytes.length,
@@ -129,13 +161,17 @@ export function compressedSizes(bytes) {
 /**
  * Per route: its files and their summed sizes. `sizeOf(file)` returns { raw, gzip, brotli } of
  * one dist file (each file is counted once per route: a shared chunk downloads once).
+ * @type {Budget['measureRoutes']}
  */
 export function measureRoutes(filesByRoute, sizeOf) {
+  /** @type {Map<string, Sizes>} */
   const cache = new Map()
+  /** @param {string} file */
   const sizes = (file) => {
     if (!cache.has(file)) cache.set(file, sizeOf(file))
-    return cache.get(file)
+    return /** @type {Sizes} */ (cache.get(file))
   }
+  /** @type {ReturnType<Budget['measureRoutes']>} */
   const result = {}
   for (const [route, files] of Object.entries(filesByRoute)) {
     const total = { raw: 0, gzip: 0, brotli: 0 }
@@ -150,19 +186,28 @@ export function measureRoutes(filesByRoute, sizeOf) {
   return result
 }
 
-/** The budget of a route in bytes of gzip. */
+/**
+ * The budget of a route in bytes of gzip.
+ * @type {Budget['budgetFor']}
+ */
 export function budgetFor(route, budgets = BUDGET_KIB) {
   return (route === '/' ? budgets.home : budgets.route) * KIB
 }
 
-/** Routes over their budget: [{ route, gzip, budget }]. */
+/**
+ * Routes over their budget: [{ route, gzip, budget }].
+ * @type {Budget['overBudget']}
+ */
 export function overBudget(measured, budgets = BUDGET_KIB) {
   return Object.entries(measured)
     .map(([route, m]) => ({ route, gzip: m.gzip, budget: budgetFor(route, budgets) }))
     .filter((r) => r.gzip > r.budget)
 }
 
-/** Reads a build: its manifest (built with `--manifest`) and index.html. */
+/**
+ * Reads a build: its manifest (built with `--manifest`) and index.html.
+ * @type {Budget['readBuild']}
+ */
 export function readBuild(distDir) {
   const manifestPath = join(distDir, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) {
@@ -174,14 +219,20 @@ export function readBuild(distDir) {
   }
 }
 
-/** Everything the budget check and the benchmark report, for the build in `distDir`. */
+/**
+ * Everything the budget check and the benchmark report, for the build in `distDir`.
+ * @type {Budget['measureBuild']}
+ */
 export function measureBuild(distDir, routes = ROUTES) {
   const { manifest, indexHtml } = readBuild(distDir)
   const filesByRoute = routeFiles(manifest, indexHtml, routes)
   return measureRoutes(filesByRoute, (file) => compressedSizes(readFileSync(join(distDir, file))))
 }
 
-/** The service worker's precache list: [{ url, bytes }] from the generated sw.js. */
+/**
+ * The service worker's precache list: [{ url, bytes }] from the generated sw.js.
+ * @type {Budget['precacheEntries']}
+ */
 export function precacheEntries(distDir) {
   const sw = readFileSync(join(distDir, 'sw.js'), 'utf8')
   const urls = [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((m) => m[1])
@@ -192,6 +243,7 @@ export function precacheEntries(distDir) {
   })
 }
 
+/** @type {Budget['kib']} */
 export function kib(bytes) {
   return (bytes / KIB).toFixed(1)
 }

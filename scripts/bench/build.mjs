@@ -4,6 +4,10 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { root } from '../pocketbase.mjs'
 
+/**
+ * @param {string} outDir
+ * @param {{ quiet?: boolean }} [options]
+ */
 export function buildSite(outDir, { quiet = true } = {}) {
   const res = spawnSync(
     process.execPath,

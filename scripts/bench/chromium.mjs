@@ -66,8 +66,13 @@ export async function launchChromiumForDevtools() {
   return { port, kill }
 }
 
-/** Sends `signal` to the process group led by `pid`; a group already gone is fine. */
+/**
+ * Sends `signal` to the process group led by `pid`; a group already gone is fine.
+ * @param {number | undefined} pid undefined: Chromium never started
+ * @param {NodeJS.Signals} signal
+ */
 function signalGroup(pid, signal) {
+  if (pid === undefined) return
   try {
     process.kill(-pid, signal)
   } catch {
@@ -75,8 +80,13 @@ function signalGroup(pid, signal) {
   }
 }
 
-/** Resolves true once no process of the group led by `pid` is left, false after `ms`. */
+/**
+ * Resolves true once no process of the group led by `pid` is left, false after `ms`.
+ * @param {number | undefined} pid undefined: Chromium never started
+ * @param {number} ms
+ */
 async function groupGone(pid, ms) {
+  if (pid === undefined) return true
   const deadline = Date.now() + ms
   for (;;) {
     try {
@@ -89,10 +99,13 @@ async function groupGone(pid, ms) {
   }
 }
 
+/** @param {string} profile */
 function removeProfile(profile) {
   try {
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   } catch (err) {
-    console.warn(`bench: could not remove the Chromium profile ${profile}: ${err.message}`)
+    console.warn(
+      `bench: could not remove the Chromium profile ${profile}: ${/** @type {Error} */ (err).message}`,
+    )
   }
 }

@@ -10,6 +10,16 @@ import { startAppServer } from './app-server.mjs'
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** @typedef {import('./kit-bundle.mjs').NodeKit} NodeKit */
+
+/**
+ * @param {string} url
+ * @param {string | null} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, method, path, body) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -21,7 +31,13 @@ async function api(url, token, method, path, body) {
   return text ? JSON.parse(text) : null
 }
 
-/** Runs `requests` (method, url, body) through /api/batch, 50 at a time, `parallel` at once. */
+/**
+ * Runs `requests` (method, url, body) through /api/batch, 50 at a time, `parallel` at once.
+ * @param {string} url
+ * @param {string} token
+ * @param {{ method: string, url: string, body: object }[]} requests
+ * @param {number} [parallel]
+ */
 async function batched(url, token, requests, parallel = 4) {
   let next = 0
   const worker = async () => {
@@ -34,6 +50,14 @@ async function batched(url, token, requests, parallel = 4) {
   await Promise.all(Array.from({ length: parallel }, worker))
 }
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {string} collection
+ * @param {string} filter
+ * @param {string} fields
+ * @returns {Promise<any[]>} every record's JSON
+ */
 async function all(url, token, collection, filter, fields) {
   const items = []
   for (let page = 1; ; page++) {
@@ -45,13 +69,19 @@ async function all(url, token, collection, filter, fields) {
   }
 }
 
-/** The resident memory (MB) of a process, from /proc. */
+/**
+ * The resident memory (MB) of a process, from /proc.
+ * @param {number} pid
+ */
 function residentMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
-/** The PocketBase process `npm start` (pid `parent`) runs. */
+/**
+ * The PocketBase process `npm start` (pid `parent`) runs.
+ * @param {number | undefined} parent
+ */
 function pocketBasePid(parent) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -67,6 +97,15 @@ function pocketBasePid(parent) {
   throw new Error(`no PocketBase process under ${parent}`)
 }
 
+/**
+ * @param {{
+ *   publicDir: string,
+ *   dataDir: string,
+ *   kit: NodeKit,
+ *   people?: number,
+ *   due?: number,
+ * }} options
+ */
 export async function runFollowupBench({ publicDir, dataDir, kit, people = 10_000, due = 2_000 }) {
   let received = 0
   const receiver = await startMailReceiver({ onMail: () => received++, onError: () => undefined })

@@ -5,6 +5,16 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { root } from '../pocketbase.mjs'
 
+/**
+ * The kit's exports. It is bundled and loaded at run time, and its imports of src/ resolve the
+ * bundler's way, not Node's: this check cannot see its types.
+ * @typedef {any} NodeKit
+ */
+
+/**
+ * @param {string} tempDir
+ * @returns {Promise<NodeKit>}
+ */
 export async function loadNodeKit(tempDir) {
   const outfile = join(tempDir, 'node-kit.mjs')
   await build({

@@ -6,6 +6,9 @@ import { median, percentile } from './stats.mjs'
 
 export const LEADS_ADMIN = { email: 'bench-leads@bench.local', password: 'bench-leads-pass-123' }
 
+/** @typedef {import('./kit-bundle.mjs').NodeKit} NodeKit */
+
+/** @type {[string, number][]} */
 const STEPS = [
   ['visit', 0.5],
   ['audit_started', 0.2],
@@ -25,6 +28,14 @@ const REFERRERS = [
 ]
 const CAMPAIGNS = ['', '', '', 'spring', 'newsletter-june', 'fall-open-house']
 
+/**
+ * @param {string} url
+ * @param {string | null} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, method, path, body) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -36,6 +47,12 @@ async function api(url, token, method, path, body) {
   return text ? JSON.parse(text) : null
 }
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {string} collection
+ * @returns {Promise<number>}
+ */
 async function total(url, token, collection) {
   const page = await api(
     url,
@@ -46,7 +63,15 @@ async function total(url, token, collection) {
   return page.totalItems
 }
 
-/** Sends `count` creates made by `body(n)` to `collection`, 50 per batch, `parallel` at a time. */
+/**
+ * Sends `count` creates made by `body(n)` to `collection`, 50 per batch, `parallel` at a time.
+ * @param {string} url
+ * @param {string} token
+ * @param {string} collection
+ * @param {number} count
+ * @param {(n: number) => object} body
+ * @param {number} [parallel]
+ */
 async function seed(url, token, collection, count, body, parallel = 4) {
   let next = 0
   const worker = async () => {
@@ -66,6 +91,7 @@ async function seed(url, token, collection, count, body, parallel = 4) {
   await Promise.all(Array.from({ length: parallel }, worker))
 }
 
+/** @param {number} n */
 function stepOf(n) {
   let x = (n * 0.6180339887) % 1
   for (const [step, share] of STEPS) {
@@ -75,6 +101,16 @@ function stepOf(n) {
   return 'visit'
 }
 
+/**
+ * @param {{
+ *   url: string,
+ *   token: string,
+ *   kit: NodeKit,
+ *   people?: number,
+ *   events?: number,
+ *   rounds?: number,
+ * }} options
+ */
 export async function runLeadsBench({
   url,
   token,

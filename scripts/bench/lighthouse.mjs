@@ -8,18 +8,24 @@ import { median } from './stats.mjs'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
+/** @param {import('lighthouse').Result} lhr */
 function summarize(lhr) {
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   )
+  /** @param {string} id */
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN
   // What kept a category below 100, for the report.
+  /** @type {Record<string, string[]>} */
   const misses = {}
   for (const id of CATEGORIES) {
     const failing = (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .filter(
+        /** @returns {audit is import('lighthouse').Result['audits'][string] & { score: number }} */
+        (audit) => audit && audit.score !== null && audit.score < 1,
+      )
       .map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`)
     if (failing.length > 0) misses[id] = failing
   }
@@ -35,7 +41,10 @@ function summarize(lhr) {
   }
 }
 
-/** One Lighthouse run in a Chromium of its own. */
+/**
+ * One Lighthouse run in a Chromium of its own.
+ * @param {string} url
+ */
 async function runOnce(url) {
   const chrome = await launchChromiumForDevtools()
   try {
@@ -55,19 +64,26 @@ async function runOnce(url) {
   }
 }
 
+/**
+ * @param {string} url
+ * @param {number} [runs]
+ */
 export async function runLighthouse(url, runs = 3) {
+  /** @type {ReturnType<typeof summarize>[]} */
   const results = []
+  /** @type {string[]} */
   const failures = []
   // A run that errors (a busy machine can time one out) is retried, up to two extra runs.
   while (results.length < runs && failures.length <= 2) {
     try {
       results.push(await runOnce(url))
     } catch (err) {
-      failures.push(String(err?.message ?? err))
+      failures.push(String(/** @type {Error | undefined} */ (err)?.message ?? err))
     }
   }
   if (results.length < runs)
     throw new Error(`Lighthouse on ${url} kept failing: ${failures.join('; ')}`)
+  /** @param {(run: ReturnType<typeof summarize>) => number} pick */
   const med = (pick) => median(results.map(pick))
   return {
     url,

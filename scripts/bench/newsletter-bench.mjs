@@ -14,6 +14,14 @@ import { startMailReceiver } from '../mail-receiver.mjs'
 const SU = { email: 'bench-newsletter@bench.local', password: 'bench-newsletter-pass-123' }
 export const NEWSLETTER_BENCH_RECIPIENTS = 5000
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string} [method]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, path, body, method = 'POST') {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -29,7 +37,13 @@ function randomId() {
   return Array.from({ length: 15 }, () => alphabet[Math.floor(Math.random() * 36)]).join('')
 }
 
-/** A new issue, sent (to whoever is active): returns its id and slug. */
+/**
+ * A new issue, sent (to whoever is active): returns its id and slug.
+ * @param {string} url
+ * @param {string} token
+ * @param {string} subject
+ * @param {string} body
+ */
 export async function publishIssue(url, token, subject, body) {
   const id = randomId()
   await api(url, token, '/api/collections/newsletter_issues/records', {
@@ -69,7 +83,10 @@ export const SAMPLE_ISSUE = [
   'Write the five questions you hear most, and answer them once on your site. Then [book a free call](https://calendly.com/your-name/15min) if you want help setting it up.',
 ].join('\n')
 
-/** Peak resident memory of a process, in MiB (Linux /proc). */
+/**
+ * Peak resident memory of a process, in MiB (Linux /proc).
+ * @param {number | undefined} pid
+ */
 function peakRssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN)

@@ -6,6 +6,11 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
 import { median } from './stats.mjs'
 
+/**
+ * Milliseconds from navigation start to the first contentful paint of `page`.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<number>}
+ */
 async function firstContentfulPaint(page) {
   return page.evaluate(
     () =>
@@ -25,6 +30,10 @@ async function firstContentfulPaint(page) {
   )
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {number} [runs]
+ */
 export async function measureOfflineStart(baseUrl, runs = 5) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {

@@ -35,6 +35,9 @@ function newId() {
   return id
 }
 
+/** @typedef {{ ok: number, seconds: number, latencies: number[] }} Round */
+
+/** @param {number} n */
 function contactBody(n) {
   return JSON.stringify({
     name: `Bench visitor ${n}`,
@@ -44,6 +47,14 @@ function contactBody(n) {
   })
 }
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, method, path, body) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -55,11 +66,27 @@ async function api(url, token, method, path, body) {
   return text ? JSON.parse(text) : null
 }
 
-/** POSTs creates from `concurrency` workers for `durationMs`: { ok, seconds, latencies }. */
+/**
+ * POSTs creates from `concurrency` workers for `durationMs`: { ok, seconds, latencies }.
+ * @param {{
+ *   url: string,
+ *   path: string,
+ *   concurrency: number,
+ *   durationMs: number,
+ *   agent: Agent,
+ *   counter: { n: number },
+ * }} options
+ * @returns {Promise<Round>}
+ */
 function hammer({ url, path, concurrency, durationMs, agent, counter }) {
   const target = new URL(`${url}${path}`)
+  /** @type {number[]} */
   const latencies = []
   let ok = 0
+  /**
+   * @param {string} json
+   * @returns {Promise<number | undefined>}
+   */
   const post = (json) =>
     new Promise((resolve, reject) => {
       const req = request(
@@ -101,6 +128,7 @@ function hammer({ url, path, concurrency, durationMs, agent, counter }) {
   }))
 }
 
+/** @param {Round[]} rounds */
 function summarize(rounds) {
   const ok = rounds.reduce((n, r) => n + r.ok, 0)
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0)
@@ -116,6 +144,13 @@ function summarize(rounds) {
 /**
  * Runs both measurements on a fresh server (the project's hooks and migrations unless given) and
  * returns { enqueue, send }.
+ * @param {{
+ *   hooksDir?: string,
+ *   migrationsDir?: string,
+ *   concurrency?: number,
+ *   roundMs?: number,
+ *   count?: number,
+ * }} [options]
  */
 export async function runQueueBench({
   hooksDir = join(root, 'pb_hooks'),
@@ -124,6 +159,7 @@ export async function runQueueBench({
   roundMs = 5000,
   count = 500,
 } = {}) {
+  /** @type {import('../mail-receiver.mjs').ReceivedMail[]} */
   const mails = []
   const receiver = await startMailReceiver({ onMail: (mail) => mails.push(mail) })
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-bench-'))
@@ -153,6 +189,10 @@ export async function runQueueBench({
       fields: ['name', 'email', 'message', 'source'].map((name) => ({ name, type: 'text' })),
     })
     const counter = { n: 0 }
+    /**
+     * @param {string} path
+     * @param {number} durationMs
+     */
     const run = (path, durationMs) =>
       hammer({ url: server.url, path, concurrency, durationMs, agent, counter })
     const plainPath = `/api/collections/${PLAIN}/records`
@@ -229,7 +269,11 @@ export async function runQueueBench({
   }
 }
 
-/** A server for the enqueue measurement: no SMTP (no sender run competes with the creates). */
+/**
+ * A server for the enqueue measurement: no SMTP (no sender run competes with the creates).
+ * @param {string} hooksDir
+ * @param {string} migrationsDir
+ */
 async function createServer(hooksDir, migrationsDir) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-bench-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
@@ -260,6 +304,7 @@ async function createServer(hooksDir, migrationsDir) {
 /**
  * Contact creates (each queueing the owner's notification) on the code before a change and on
  * this one, at once, rounds alternating. Returns { before, after, ratio }.
+ * @param {{ beforeDir: string, concurrency?: number, roundMs?: number, pairs?: number }} options
  */
 export async function compareEnqueue({ beforeDir, concurrency = 8, roundMs = 5000, pairs = 3 }) {
   const before = await createServer(join(beforeDir, 'pb_hooks'), join(beforeDir, 'pb_migrations'))
@@ -268,12 +313,18 @@ export async function compareEnqueue({ beforeDir, concurrency = 8, roundMs = 500
   try {
     const counter = { n: 0 }
     const path = '/api/collections/contacts/records'
+    /**
+     * @param {{ url: string }} server
+     * @param {number} durationMs
+     */
     const run = (server, durationMs) =>
       hammer({ url: server.url, path, concurrency, durationMs, agent, counter })
     await run(before, 1500)
     await run(after, 1500)
+    /** @type {{ before: Round[], after: Round[] }} */
     const rounds = { before: [], after: [] }
     for (let i = 0; i < pairs; i++) {
+      /** @type {('before' | 'after')[]} */
       const order = i % 2 === 0 ? ['before', 'after'] : ['after', 'before']
       for (const name of order)
         rounds[name].push(await run(name === 'before' ? before : after, roundMs))
@@ -289,6 +340,7 @@ export async function compareEnqueue({ beforeDir, concurrency = 8, roundMs = 500
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  /** @param {string} name */
   const arg = (name) => {
     const i = process.argv.indexOf(name)
     return i > 0 ? process.argv[i + 1] : undefined

@@ -11,12 +11,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, startPocketBase } from '../pocketbase.mjs'
 
+/** @param {number | undefined} pid */
 function residentMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
   return kb / 1024
 }
 
-/** Opens one SSE connection from `from`; resolves { status, close } once it is open or refused. */
+/**
+ * Opens one SSE connection from `from`; resolves { status, close } once it is open or refused.
+ * @param {string} url
+ * @param {string} from
+ * @returns {Promise<{ status: number | undefined, close: () => void }>}
+ */
 function connect(url, from) {
   const target = new URL('/api/realtime', url)
   return new Promise((resolve) => {
@@ -41,6 +47,12 @@ function connect(url, from) {
   })
 }
 
+/**
+ * @template T
+ * @param {Record<string, string>} env
+ * @param {(url: string, pid: number | undefined) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function withServer(env, fn) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nce-bench-rt-'))
   const server = await startPocketBase({
@@ -58,6 +70,7 @@ async function withServer(env, fn) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
 
+/** @param {{ connections?: number, flood?: number }} [options] */
 export async function runRealtimeBench({ connections = 30, flood = 300 } = {}) {
   const perConnection = await withServer(
     { REALTIME_MAX_CONNECTIONS: String(connections * 2), REALTIME_PER_IP: String(connections) },

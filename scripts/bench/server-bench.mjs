@@ -7,6 +7,18 @@ import { median, percentile } from './stats.mjs'
 
 export const PLAIN_COLLECTION = 'bench_plain'
 
+/** @typedef {import('./kit-bundle.mjs').NodeKit} NodeKit */
+/** @typedef {{ email: string, password: string }} Credentials */
+/** @typedef {{ ok: number, seconds: number, statuses: Record<string, number>, latencies: number[] }} Round */
+
+/**
+ * @param {string} url
+ * @param {string | null} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, method, path, body) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -18,7 +30,11 @@ async function api(url, token, method, path, body) {
   return text ? JSON.parse(text) : null
 }
 
-/** A base collection with the audit's fields and nothing else: no hooks, anyone may create. */
+/**
+ * A base collection with the audit's fields and nothing else: no hooks, anyone may create.
+ * @param {string} url
+ * @param {string} token
+ */
 export async function createBareCollection(url, token) {
   await api(url, token, 'POST', '/api/collections', {
     name: PLAIN_COLLECTION,
@@ -36,6 +52,11 @@ export async function createBareCollection(url, token) {
   })
 }
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @returns {Promise<Credentials>}
+ */
 export async function createAdminUser(url, token) {
   const admin = { email: 'bench-admin@bench.local', password: 'bench-admin-pass-123' }
   await api(url, token, 'POST', '/api/collections/users/records', {
@@ -48,6 +69,12 @@ export async function createAdminUser(url, token) {
   return admin
 }
 
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {string} collection
+ * @returns {Promise<number>}
+ */
 export async function countRecords(url, token, collection) {
   const page = await api(
     url,
@@ -61,13 +88,29 @@ export async function countRecords(url, token, collection) {
 /**
  * POSTs `{"id": <new id>, ...body}` to `path` from `concurrency` workers for `durationMs`.
  * Bodies come from a pre-made pool so both kinds cost the client the same.
+ * @param {{
+ *   url: string,
+ *   path: string,
+ *   bodies: string[],
+ *   newId: () => string,
+ *   concurrency: number,
+ *   durationMs: number,
+ *   agent: Agent,
+ * }} options
+ * @returns {Promise<Round>}
  */
 function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
   const target = new URL(`${url}${path}`)
+  /** @type {Record<string, number>} */
   const statuses = {}
+  /** @type {number[]} */
   const latencies = []
   let ok = 0
   let next = 0
+  /**
+   * @param {string} json
+   * @returns {Promise<number | undefined>}
+   */
   const post = (json) =>
     new Promise((resolve, reject) => {
       const req = request(
@@ -101,7 +144,7 @@ function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
       const t0 = performance.now()
       const status = await post(json)
       latencies.push(performance.now() - t0)
-      statuses[status] = (statuses[status] ?? 0) + 1
+      statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
       if (status === 200) ok++
     }
   }
@@ -113,10 +156,12 @@ function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
   }))
 }
 
+/** @param {Round[]} rounds */
 function summarize(rounds) {
   const ok = rounds.reduce((n, r) => n + r.ok, 0)
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0)
   const latencies = rounds.flatMap((r) => r.latencies)
+  /** @type {Record<string, number>} */
   const statuses = {}
   for (const r of rounds) {
     for (const [status, n] of Object.entries(r.statuses))
@@ -132,10 +177,15 @@ function summarize(rounds) {
   }
 }
 
+/** @param {{ url: string, kit: NodeKit, concurrency?: number, roundMs?: number }} options */
 export async function measureCreates({ url, kit, concurrency = 8, roundMs = 5000 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
     const bodies = Array.from({ length: 200 }, (_, n) => JSON.stringify(kit.freeAuditBody(n)))
+    /**
+     * @param {string} path
+     * @param {number} durationMs
+     */
     const run = (path, durationMs) =>
       hammer({ url, path, bodies, newId: kit.newRecordId, concurrency, durationMs, agent })
     const plainPath = `/api/collections/${PLAIN_COLLECTION}/records`
@@ -157,7 +207,10 @@ export async function measureCreates({ url, kit, concurrency = 8, roundMs = 5000
   }
 }
 
-/** Tops the audits collection up to `target` rows through the batch API (50 per request). */
+/**
+ * Tops the audits collection up to `target` rows through the batch API (50 per request).
+ * @param {{ url: string, token: string, kit: NodeKit, target?: number, parallel?: number }} options
+ */
 export async function seedAudits({ url, token, kit, target = 10_000, parallel = 4 }) {
   const started = performance.now()
   const have = await countRecords(url, token, 'audits')
@@ -183,6 +236,7 @@ export async function seedAudits({ url, token, kit, target = 10_000, parallel = 
   }
 }
 
+/** @param {{ url: string, kit: NodeKit, admin: Credentials, rounds?: number }} options */
 export async function measureAdminList({ url, kit, admin, rounds = 200 }) {
   const timed = await kit.timeAdminList(url, admin, rounds)
   return {

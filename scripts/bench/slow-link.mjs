@@ -8,7 +8,11 @@ import { median } from './stats.mjs'
 
 export const SLOW_LINK = { kbitPerSecond: 400, latencyMs: 400 }
 
-/** Milliseconds from navigation start to the first contentful paint of `page`. */
+/**
+ * Milliseconds from navigation start to the first contentful paint of `page`.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<number>}
+ */
 async function firstContentfulPaint(page) {
   return page.evaluate(
     () =>
@@ -28,6 +32,10 @@ async function firstContentfulPaint(page) {
   )
 }
 
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
 async function visit(browser, url) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
@@ -52,10 +60,16 @@ async function visit(browser, url) {
   }
 }
 
-/** { [path]: { fcpMs: [...], medianFcpMs } } for each of `paths` under `baseUrl`. */
+/**
+ * { [path]: { fcpMs: [...], medianFcpMs } } for each of `paths` under `baseUrl`.
+ * @param {string} baseUrl
+ * @param {string[]} paths
+ * @param {number} [runs]
+ */
 export async function measureSlowLink(baseUrl, paths, runs = 3) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
+    /** @type {Record<string, { fcpMs: number[], medianFcpMs: number }>} */
     const pages = {}
     for (const path of paths) {
       const fcpMs = []

@@ -5,10 +5,16 @@
 // from tests/integration/support/loopback-proxy.ts.
 import { createServer, request } from 'node:http'
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
 function readBody(req) {
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const chunks = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => resolve(Buffer.concat(chunks)))
@@ -16,14 +22,28 @@ function readBody(req) {
   })
 }
 
-/** One request to the real server, bytes untouched (fetch would decompress them). */
+/**
+ * One request to the real server, bytes untouched (fetch would decompress them).
+ * @param {string} target
+ * @param {string | undefined} method
+ * @param {string | undefined} path
+ * @param {import('node:http').OutgoingHttpHeaders} headers
+ * @param {Buffer} body
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
+ */
 function forward(target, method, path, headers, body) {
   return new Promise((resolve, reject) => {
     const upstream = request(`${target}${path}`, { method, headers }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        // (A response from a server always has its status code.)
+        resolve({
+          status: /** @type {number} */ (res.statusCode),
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        }),
       )
       res.on('error', reject)
     })
@@ -32,8 +52,24 @@ function forward(target, method, path, headers, body) {
   })
 }
 
-/** Starts the proxy in front of `target` (http://127.0.0.1:port). */
+/**
+ * @typedef {object} ProxiedRequest
+ * @property {string | undefined} method
+ * @property {string | undefined} path
+ * @property {number} status
+ * @property {boolean} newConnection
+ * @property {number} bytesUp
+ * @property {number} bytesDown
+ * @property {number} ms
+ */
+
+/**
+ * Starts the proxy in front of `target` (http://127.0.0.1:port).
+ * @param {string} target
+ * @param {{ rttMs?: number }} [options]
+ */
 export async function startSlowProxy(target, { rttMs = 400 } = {}) {
+  /** @type {ProxiedRequest[]} */
   const log = []
   const knownSockets = new WeakSet()
   const server = createServer(async (req, res) => {
@@ -55,6 +91,7 @@ export async function startSlowProxy(target, { rttMs = 400 } = {}) {
     }
     // The answer's way out.
     await sleep(rttMs / 2)
+    /** @type {import('node:http').OutgoingHttpHeaders} */
     const out = {}
     for (const name of ['content-type', 'content-encoding', 'retry-after', 'vary']) {
       if (upstream.headers[name]) out[name] = upstream.headers[name]
@@ -72,10 +109,13 @@ export async function startSlowProxy(target, { rttMs = 400 } = {}) {
       ms: Date.now() - started,
     })
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  )
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     requests: log,
+    /** @returns {Promise<void>} */
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

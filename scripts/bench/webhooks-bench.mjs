@@ -29,6 +29,16 @@ export const WEBHOOK_CREATE_RATIO_TARGET = 0.9
 const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
 const newId = () => Array.from(randomBytes(15), (b) => alphabet[b % alphabet.length]).join('')
 
+/** @typedef {{ ok: number, seconds: number, latencies: number[] }} Round */
+
+/**
+ * @param {string} url
+ * @param {string | null} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function api(url, token, method, path, body) {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -40,6 +50,7 @@ async function api(url, token, method, path, body) {
   return text ? JSON.parse(text) : null
 }
 
+/** @param {number} n */
 function contact(n) {
   return {
     name: `Bench Visitor ${n}`,
@@ -65,9 +76,11 @@ async function startReceiver() {
       res.end()
     })
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  )
   return {
-    origin: `http://127.0.0.1:${server.address().port}`,
+    origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     count: () => count,
     unique: () => ids.size,
     /** Seconds from the first request received to the last. */
@@ -82,12 +95,24 @@ async function startReceiver() {
   }
 }
 
-/** Contact creates from `concurrency` workers for `durationMs`: rate and latencies. */
+/**
+ * Contact creates from `concurrency` workers for `durationMs`: rate and latencies.
+ * @param {string} url
+ * @param {number} concurrency
+ * @param {number} durationMs
+ * @param {Agent} agent
+ * @returns {Promise<Round>}
+ */
 async function hammer(url, concurrency, durationMs, agent) {
   const target = new URL(`${url}/api/collections/contacts/records`)
+  /** @type {number[]} */
   const latencies = []
   let ok = 0
   let n = 0
+  /**
+   * @param {string} json
+   * @returns {Promise<number | undefined>}
+   */
   const post = (json) =>
     new Promise((resolve, reject) => {
       const req = request(
@@ -125,6 +150,7 @@ async function hammer(url, concurrency, durationMs, agent) {
   return { ok, seconds: (performance.now() - started) / 1000, latencies }
 }
 
+/** @param {Round[]} rounds */
 function summarize(rounds) {
   const ok = rounds.reduce((s, r) => s + r.ok, 0)
   const seconds = rounds.reduce((s, r) => s + r.seconds, 0)
@@ -137,6 +163,9 @@ function summarize(rounds) {
   }
 }
 
+/**
+ * @param {{ log?: (line: string) => void, concurrency?: number, roundMs?: number }} [options]
+ */
 export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundMs = 5000 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nce-bench-webhooks-'))
   const receiver = await startReceiver()
@@ -150,6 +179,7 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
   try {
     const token = await superuserToken(server.url, SUPERUSER.email, SUPERUSER.password)
     await exemptLoopbackFromRateLimits(server.url, token)
+    /** @type {string[]} */
     const endpoints = []
     for (const name of ['crm', 'sheet', 'n8n']) {
       const made = await api(server.url, token, 'POST', '/api/webhooks', {
@@ -159,6 +189,10 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
       })
       endpoints.push(made.id)
     }
+    /**
+     * @param {string[]} ids
+     * @param {boolean} enabled
+     */
     const setEnabled = async (ids, enabled) => {
       for (const id of ids)
         await api(server.url, token, 'PATCH', `/api/webhooks/${id}`, { enabled })
@@ -185,8 +219,9 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
     // One create at a time: what the create itself costs (its transaction queues the event and
     // three deliveries), apart from the machine also sending them.
     log('webhooks: one create at a time, with no endpoint and with three...')
+    /** @type {{ none: number[], three: number[] }} */
     const single = { none: [], three: [] }
-    for (const round of ['none', 'three', 'three', 'none']) {
+    for (const round of /** @type {const} */ (['none', 'three', 'three', 'none'])) {
       await setEnabled(endpoints, round === 'three')
       single[round].push(...(await hammer(server.url, 1, 1500, agent)).latencies)
     }
@@ -259,7 +294,11 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
   }
 }
 
-/** The bench table's rows for this section. */
+/**
+ * The bench table's rows for this section.
+ * @param {Awaited<ReturnType<typeof runWebhooksBench>>} w
+ * @param {(ok: boolean) => string} met
+ */
 export function webhooksRows(w, met) {
   const c = w.creates
   return [

@@ -3,7 +3,8 @@
 // app's code is fetched only after the first paint: on a slow link the text then gets the
 // whole bandwidth, and the code follows. Plain ES5, no module: it runs in any browser.
 ;(function () {
-  var script = document.currentScript
+  // A classic script that runs as it loads: it is the current script.
+  var script = /** @type {HTMLScriptElement} */ (document.currentScript)
   function load() {
     var head = document.head
     var modules = (script.getAttribute('data-modules') || '').split(' ')
@@ -18,7 +19,7 @@
     var entry = document.createElement('script')
     entry.type = 'module'
     entry.crossOrigin = ''
-    entry.src = script.getAttribute('data-entry')
+    entry.src = /** @type {string} */ (script.getAttribute('data-entry'))
     head.appendChild(entry)
   }
   // Chromium may offer installation before the app's code runs: keep the offer for it
@@ -30,9 +31,11 @@
   // A form submitted before the app owns it would submit natively: the page reloads and what
   // the visitor typed is gone. Hold such a submit (marked busy) until the form's code has taken
   // the form over and sends it again (src/components/use-held-submit.ts).
+  /** @type {HTMLFormElement[]} */
   var held = (window.__heldSubmits = [])
+  /** @param {SubmitEvent} event */
   function hold(event) {
-    var form = event.target
+    var form = /** @type {HTMLFormElement & { appReady?: boolean }} */ (event.target)
     if (!form.hasAttribute('data-hold-submit') || form.appReady) return
     event.preventDefault()
     event.stopImmediatePropagation()
