@@ -8,7 +8,7 @@
 // Files of the site (anything with an extension that exists) are served as before; a missing
 // one answers 404. `/` stays PocketBase's: index.html is the prerendered home page.
 //
-// Priority 10: inside headers.pb.js (-1005) and compression.pb.js (0), so these answers carry
+// Priority 10: inside headers.pb.js (-1045) and compression.pb.js (0), so these answers carry
 // the security and caching headers and are gzipped like the rest of the site.
 
 routerUse(

@@ -1,4 +1,4 @@
-// `npm run bench`: measures the speed and size goals (README, Performance) on a fresh build and prints a table, and
+// `npm run bench`: measures the speed and size goals (docs/performance.md) on a fresh build and prints a table, and
 // writes bench-results.json. Sections (run all, or some with --only bundle,lighthouse,...):
 //   bundle      JS (gzip, brotli) needed to render /, /free-audit, /dashboard, /audit-admin;
 //               the service worker's precache total          (scripts/bench/budget.mjs)

@@ -287,14 +287,14 @@ export const FUNNEL_TOKEN_LIMITS = { minAgeSeconds: 20, maxAgeHours: 12 } as con
 
 /**
  * Mail to visitors, against mail bombing (defaults; the server's environment may change them,
- * see README.md "Security"): at most one results mail per address in this many hours, and at
+ * see docs/security.md): at most one results mail per address in this many hours, and at
  * most this many visitor mails a day queued by one IP address.
  */
 export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
 
 /**
  * The delivery queue (pb_hooks/lib/deliveries.js; defaults, the server's environment may change
- * them, see README.md "E-mail"): how long a temporary fault is retried (MAIL_QUEUE_LIFETIME_HOURS,
+ * them, see docs/email.md): how long a temporary fault is retried (MAIL_QUEUE_LIFETIME_HOURS,
  * five days like Postfix), how many notifications the owner gets an hour before the rest wait for
  * one hourly digest (OWNER_MAIL_PER_HOUR), and how many bulk mails go out a minute
  * (NEWSLETTER_RATE_PER_MINUTE). 0 turns the last two off.
