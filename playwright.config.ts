@@ -20,7 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
