@@ -87,42 +87,47 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
   })
 }
 
-async function checkEveryPage(page: Page) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: HEIGHT })
-    for (const path of PAGES) {
-      await page.goto(`${baseURL()}${path}`)
-      await expect(page.locator('main h1').first()).toBeVisible()
-      const where = `${path} at ${width}px`
-      expect(await layoutProblems(page), `${where}, top`).toEqual({
-        navLines: [],
-        sidewaysScroll: 0,
-        covered: [],
-        gapUnderFooter: 0,
-      })
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      await page.waitForTimeout(100)
-      expect((await layoutProblems(page)).covered, `${where}, end`).toEqual([])
-    }
+async function checkEveryPage(page: Page, width: number) {
+  await page.setViewportSize({ width, height: HEIGHT })
+  for (const path of PAGES) {
+    await page.goto(`${baseURL()}${path}`)
+    await expect(page.locator('main h1').first()).toBeVisible()
+    const where = `${path} at ${width}px`
+    expect(await layoutProblems(page), `${where}, top`).toEqual({
+      navLines: [],
+      sidewaysScroll: 0,
+      covered: [],
+      gapUnderFooter: 0,
+    })
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await page.waitForTimeout(100)
+    expect((await layoutProblems(page)).covered, `${where}, end`).toEqual([])
   }
 }
 
-test('signed out: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
-  test.setTimeout(420_000)
-  await checkEveryPage(page)
-})
+// One test per width and sign-in state, so the workers share them.
+test.describe.configure({ mode: 'parallel' })
 
-test('signed in: one-line nav, no sideways scroll, nothing over a control', async ({ page }) => {
-  test.setTimeout(420_000)
-  const user = await createUser({ label: 'layout' })
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(user.email, TEST_PASSWORD)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
-  await page.goto(`${baseURL()}/`)
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached()
-  await checkEveryPage(page)
-})
+for (const width of WIDTHS) {
+  test(`signed out at ${width}px: one-line nav, no sideways scroll, nothing over a control`, async ({
+    page,
+  }) => {
+    await checkEveryPage(page, width)
+  })
+
+  test(`signed in at ${width}px: one-line nav, no sideways scroll, nothing over a control`, async ({
+    page,
+  }) => {
+    const user = await createUser({ label: 'layout' })
+    const pb = new PocketBase(baseURL())
+    await pb.collection('users').authWithPassword(user.email, TEST_PASSWORD)
+    const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+    await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
+    await page.goto(`${baseURL()}/`)
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached()
+    await checkEveryPage(page, width)
+  })
+}
 
 test("on a phone, 'Please specify...' opens in view, above the sticky Previous/Next bar", async ({
   page,
@@ -149,75 +154,79 @@ const SIX_WIDTHS = [320, 390, 768, 1024, 1280, 1920]
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
-test('the console, a person, the dashboard, settings and /call: nothing sideways at six widths', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(300_000)
-  // Long unbroken addresses and words, the way they break layouts.
-  const long = `a-very-long-address-of-a-white-mountains-business-${Date.now()}`
-  const admin = await createUser({ label: `${long}-owner` })
-  promoteAdmin(admin.email)
-  const guest = new PocketBase(baseURL())
-  guest.autoCancellation(false)
-  const visitor = `${long}@an-equally-long-domain-name-for-testing.example`
-  await guest.collection('contacts').create({
-    name: 'Wendell Longfellow-Featherstonehaugh',
-    email: visitor,
-    message: `https://example.com/${'very-long-path-segment-'.repeat(8)} please call`,
-    source: 'portfolio_website',
-  })
-  const su = await superuser()
-  const person = await su
-    .collection('people')
-    .getFirstListItem(su.filter('email = {:e}', { e: visitor }))
-  const member = await createUser({ verified: true, label: `${long}-member` })
+for (const width of SIX_WIDTHS) {
+  test(`the console, a person, the dashboard, settings and /call: nothing sideways at ${width}px`, async ({
+    browser,
+  }) => {
+    // Long unbroken addresses and words, the way they break layouts.
+    const long = `a-very-long-address-of-a-white-mountains-business-${Date.now()}-${width}`
+    const admin = await createUser({ label: `${long}-owner` })
+    promoteAdmin(admin.email)
+    const guest = new PocketBase(baseURL())
+    guest.autoCancellation(false)
+    const visitor = `${long}@an-equally-long-domain-name-for-testing.example`
+    await guest.collection('contacts').create({
+      name: 'Wendell Longfellow-Featherstonehaugh',
+      email: visitor,
+      message: `https://example.com/${'very-long-path-segment-'.repeat(8)} please call`,
+      source: 'portfolio_website',
+    })
+    const su = await superuser()
+    const person = await su
+      .collection('people')
+      .getFirstListItem(su.filter('email = {:e}', { e: visitor }))
+    const member = await createUser({ verified: true, label: `${long}-member` })
 
-  const signedIn = async (email: string) => {
-    const pb = new PocketBase(baseURL())
-    await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-    const context = await browser.newContext()
-    const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-    await context.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
-    return context.newPage()
-  }
-  const adminPage = await signedIn(admin.email)
-  const memberPage = await signedIn(member.email)
-  await memberPage.route(/calendly/, (route) => route.abort('connectionrefused'))
+    const signedIn = async (email: string) => {
+      const pb = new PocketBase(baseURL())
+      await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
+      const context = await browser.newContext()
+      const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+      await context.addInitScript(
+        (value) => localStorage.setItem('pocketbase_auth', value),
+        session,
+      )
+      return context.newPage()
+    }
+    const adminPage = await signedIn(admin.email)
+    const memberPage = await signedIn(member.email)
+    await memberPage.route(/calendly/, (route) => route.abort('connectionrefused'))
 
-  await adminPage.goto(`${baseURL()}/audit-admin`)
-  const tabs = await adminPage
-    .getByRole('navigation', { name: 'Console' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
-  const consolePages = [...tabs, `/audit-admin?person=${person.id}`]
-  const memberPages = ['/dashboard', '/dashboard?tab=audits', '/dashboard?tab=settings', '/call']
+    await adminPage.goto(`${baseURL()}/audit-admin`)
+    const tabs = await adminPage
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+    const consolePages = [...tabs, `/audit-admin?person=${person.id}`]
+    const memberPages = ['/dashboard', '/dashboard?tab=audits', '/dashboard?tab=settings', '/call']
 
-  for (const width of SIX_WIDTHS) {
-    for (const [view, paths] of [
-      [adminPage, consolePages],
-      [memberPage, memberPages],
-    ] as const) {
-      await view.setViewportSize({ width, height: 900 })
-      for (const path of paths) {
-        await view.goto(`${baseURL()}${path}`)
-        await expect(view.getByRole('heading', { level: 1 }).first()).toBeVisible()
-        await expect(view.getByText('Loading...')).toHaveCount(0)
-        if (path === '/dashboard?tab=settings') {
-          // The card after a change-e-mail request, with a long new address in its answer.
-          await view.getByLabel('New address').fill(`${long}@another-long-domain.example`)
-          await view.getByRole('button', { name: 'Send Confirmation Link' }).click()
-          await expect(view.getByText(/a confirmation link is on its way/)).toBeVisible()
+    {
+      for (const [view, paths] of [
+        [adminPage, consolePages],
+        [memberPage, memberPages],
+      ] as const) {
+        await view.setViewportSize({ width, height: 900 })
+        for (const path of paths) {
+          await view.goto(`${baseURL()}${path}`)
+          await expect(view.getByRole('heading', { level: 1 }).first()).toBeVisible()
+          await expect(view.getByText('Loading...')).toHaveCount(0)
+          if (path === '/dashboard?tab=settings') {
+            // The card after a change-e-mail request, with a long new address in its answer.
+            await view.getByLabel('New address').fill(`${long}@another-long-domain.example`)
+            await view.getByRole('button', { name: 'Send Confirmation Link' }).click()
+            await expect(view.getByText(/a confirmation link is on its way/)).toBeVisible()
+          }
+          if (path === '/call')
+            await expect(view.getByText('The scheduler could not load.')).toBeVisible()
+          expect(await sideways(view), `${path} at ${width}px`).toBe(0)
+          await view.screenshot({
+            path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
+            fullPage: true,
+          })
         }
-        if (path === '/call')
-          await expect(view.getByText('The scheduler could not load.')).toBeVisible()
-        expect(await sideways(view), `${path} at ${width}px`).toBe(0)
-        await view.screenshot({
-          path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
-          fullPage: true,
-        })
       }
     }
-  }
-  await page.close()
-})
+    await adminPage.close()
+    await memberPage.close()
+  })
+}

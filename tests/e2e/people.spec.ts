@@ -67,6 +67,8 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   page,
   context,
 }) => {
+  // Every tab of the console with axe on each, then offline and back: a long walk.
+  test.setTimeout(120_000)
   await page.setViewportSize(MOBILE)
   const admin = await createUser({ label: 'people-owner' })
   promoteAdmin(admin.email)

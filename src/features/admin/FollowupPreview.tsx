@@ -9,6 +9,7 @@ import {
   type RenderedMail,
 } from '../../backend/followup-api'
 import { emptyPeopleFilter, listPeople } from '../../backend/people-api'
+import type { PersonRecord } from '../../backend/types'
 import type { FollowupStep } from '../../config/followup'
 import { showMailHtml } from './mail-preview'
 import { useDebounced, useServerData } from './use-admin'
@@ -26,7 +27,8 @@ export function FollowupPreview({ steps }: { steps: FollowupStep[] }) {
   const people = useServerData(`followup:people:${query}`, () =>
     listPeople(pb, 1, { ...emptyPeopleFilter, search: query }),
   )
-  const [personId, setPersonId] = useState('')
+  // The chosen person stays chosen (and in the list) while a new search loads or finds others.
+  const [picked, setPicked] = useState<PersonRecord | null>(null)
   const [stepIndex, setStepIndex] = useState(0)
   const [preview, setPreview] = useState<RenderedMail | null>(null)
   const [problem, setProblem] = useState('')
@@ -35,8 +37,9 @@ export function FollowupPreview({ steps }: { steps: FollowupStep[] }) {
 
   const index = Math.min(stepIndex, steps.length - 1)
   const step = steps[index]
-  const choices = people.data?.items ?? []
-  const chosen = choices.some((p) => p.id === personId) ? personId : ''
+  const found = people.data?.items ?? []
+  const choices = picked && !found.some((p) => p.id === picked.id) ? [picked, ...found] : found
+  const chosen = picked?.id ?? ''
   const draft = { person: chosen, subject: step?.subject ?? '', text: step?.text ?? '' }
 
   function explain(err: unknown, fallback: string) {
@@ -87,7 +90,11 @@ export function FollowupPreview({ steps }: { steps: FollowupStep[] }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-person`}>Person</label>
-          <select id={`${id}-person`} value={chosen} onChange={(e) => setPersonId(e.target.value)}>
+          <select
+            id={`${id}-person`}
+            value={chosen}
+            onChange={(e) => setPicked(choices.find((p) => p.id === e.target.value) ?? null)}
+          >
             <option value="">
               {people.loading ? 'Loading people...' : 'Made-up example (Pat)'}
             </option>
