@@ -180,8 +180,8 @@ function statusChangedData(app, person, args) {
 }
 
 /**
- * call.booked: for the code that ties a booking to a person. `booking` is what the scheduler
- * reported ({ startsAt, eventType, url, ... }: small, no secrets).
+ * call.booked, from the code that ties a booking to a person (lib/bookings.js): `booking` says
+ * how the person was named and on which page ({ via, path }: small, no secrets).
  * @param {core.App} app @param {string} email @param {Record<string, unknown>} booking
  */
 function callBookedData(app, email, booking) {

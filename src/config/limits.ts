@@ -219,10 +219,8 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   // --- test-only hooks (tests/integration/support/hooks/, never in pb_hooks/) ---
   'POST /api/test/disk-full': RUN_BODY_MAX_BYTES,
   'GET /api/test/routes': NO_BODY,
-  'POST /api/test/confirm-booking': RUN_BODY_MAX_BYTES,
   'POST /api/test/bulk': RUN_BODY_MAX_BYTES,
   'POST /api/test/bulk-cancel': RUN_BODY_MAX_BYTES,
-  'POST /api/test/call-booked': SMALL_BODY_MAX_BYTES,
   'POST /api/test/newsletter-subscribers': RUN_BODY_MAX_BYTES,
   'POST /api/test/webhook-log-cleanup': RUN_BODY_MAX_BYTES,
 }

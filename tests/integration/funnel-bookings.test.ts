@@ -2,18 +2,19 @@
 // server of its own with the production limits: a `call_booked` step counts only with the visit
 // token its browser session got from POST /api/funnel/visit (signed, short-lived, stored
 // nowhere); forged ones do not show as booked; no client can mark a booking confirmed; and
-// bookings the server confirms (lib/funnel.js recordConfirmedBooking) are counted apart.
+// bookings the server ties to a person (POST /api/bookings, lib/bookings.js) are counted apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFunnel } from '../../src/backend/people-api'
 import { FUNNEL_TOKEN_LIMITS } from '../../src/config/limits'
 import { visitToken } from './support/funnel-token'
+import { auditSubmission } from './support/mail-harness'
 import { startLimitsServer, type LimitsServer } from './support/limits-server'
 import { rawRequest } from './support/raw-request'
 
 let server: LimitsServer
 
 beforeAll(async () => {
-  server = await startLimitsServer({ testHooks: ['confirm-booking.pb.js'] })
+  server = await startLimitsServer()
 })
 
 afterAll(async () => {
@@ -157,11 +158,11 @@ describe('a confirmed booking', () => {
 
   it('written by the server is counted apart from the reported ones', async () => {
     const before = await getFunnel(server.su, 7)
-    const res = await fetch(`${server.url}/api/test/confirm-booking`, {
-      method: 'POST',
-      headers: { authorization: server.su.authStore.token },
-    })
-    expect(res.status).toBe(200)
+    // A booking the scheduler reports from an audit's report: the server ties it to the person.
+    const audit = auditSubmission({ email: `booked-${Date.now()}@example.com` })
+    expect((await post('/api/collections/audits/records', audit, '127.0.0.79')).status).toBe(200)
+    const res = await post('/api/bookings', { audit: audit.id, path: '/free-audit' }, '127.0.0.79')
+    expect(res).toEqual({ status: 200, body: { booked: true, repeat: false } })
     const after = await getFunnel(server.su, 7)
     expect(after.bookings).toEqual({
       reported: before.bookings.reported,

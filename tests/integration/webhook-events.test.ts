@@ -15,8 +15,8 @@ import { startWebhookServer, type WebhookServer } from './support/webhook-harnes
 
 let receiver: WebhookReceiver
 let server: WebhookServer
-let hooksDir: string
 let endpoint: { id: string; secret: string }
+let hooksDir: string
 
 const ALL_EVENTS = [
   'audit.completed',
@@ -28,13 +28,12 @@ const ALL_EVENTS = [
 ]
 
 beforeAll(async () => {
-  // call.booked is emitted by the booking code of another part of the site; a test-only route
-  // calls emitEvent exactly as that code is documented to (docs/webhooks.md).
+  // A test-only route runs the webhook log's daily cleanup at a chosen time.
   hooksDir = mkdtempSync(join(tmpdir(), 'pb-webhook-hooks-'))
   cpSync(join(root, 'pb_hooks'), hooksDir, { recursive: true })
   cpSync(
-    join(root, 'tests/integration/support/hooks/call-booked.pb.js'),
-    join(hooksDir, 'zz-call-booked.pb.js'),
+    join(root, 'tests/integration/support/hooks/webhook-log-cleanup.pb.js'),
+    join(hooksDir, 'zz-webhook-log-cleanup.pb.js'),
   )
   receiver = await startWebhookReceiver()
   server = await startWebhookServer({ extra: [`--hooksDir=${hooksDir}`] })
@@ -183,21 +182,18 @@ describe('webhook events', () => {
     expectPerson(payload.data.person, email)
   })
 
-  it('call.booked: what the booking code passes to emitEvent, with the person', async () => {
+  it('call.booked: the scheduler reports a booking from the audit report, with the person', async () => {
     const email = uniqueEmail('booked')
-    await server.guest.collection('contacts').create({
-      id: recordId(),
-      name: 'Sam',
-      email,
-      message: 'Booking soon',
-      source: 'portfolio_website',
-    })
-    await server.su.send('/api/test/call-booked', {
+    const audit = auditSubmission({ email })
+    await server.guest.collection('audits').create(audit)
+    // What the report page sends when its scheduler says a call was booked (POST /api/bookings).
+    const answer = await server.guest.send('/api/bookings', {
       method: 'POST',
-      body: { email, booking: { startsAt: '2026-12-01T15:00:00Z', eventType: '15 min' } },
+      body: { audit: audit.id, email, path: '/free-audit' },
     })
+    expect(answer).toMatchObject({ booked: true })
     const { payload } = await delivered('call.booked')
-    expect(payload.data.booking).toEqual({ startsAt: '2026-12-01T15:00:00Z', eventType: '15 min' })
+    expect(payload.data.booking).toEqual({ via: 'their audit report', path: '/free-audit' })
     expectPerson(payload.data.person, email)
   })
 
