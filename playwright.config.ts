@@ -17,10 +17,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 3,
+  // Most of a browser test is waiting (the server, the outbox, the mail queue): four at once keep
+  // two cores busy. Files run in order unless they say otherwise (layout.spec.ts does).
+  workers: 4,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',

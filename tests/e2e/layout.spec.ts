@@ -8,7 +8,7 @@ import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
 import { baseURL, createUser, promoteAdmin, superuser, TEST_PASSWORD } from './support/helpers'
 
-const WIDTHS = [320, 390, 768, 1024, 1280, 1440, 1920]
+const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
 const PAGES = [
   '/',
   '/free-audit',

@@ -34,12 +34,14 @@ export function mailsTo(address: string): ReceivedMail[] {
 
 /**
  * The newest message to `address` whose subject matches, once there is one more of them than
- * `after` (the count before the action that sends it).
+ * `after` (the count before the action that sends it). PocketBase hands account mails to the
+ * hooks after it has answered the request, so on a busy machine one may reach the queue many
+ * seconds after the page said it was sent.
  */
 export async function waitForMail(
   address: string,
   subject: RegExp,
-  { after = 0, timeout = 20_000 } = {},
+  { after = 0, timeout = 40_000 } = {},
 ): Promise<ReceivedMail> {
   const matching = () => mailsTo(address).filter((mail) => subject.test(mail.subject))
   // Every mail goes through the server's queue: run its sender instead of waiting for the cron.
