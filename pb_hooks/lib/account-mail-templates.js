@@ -4,9 +4,9 @@
 // results mail's layout; PocketBase fills in {APP_URL} (the app URL setting, copied from APP_URL
 // at every start) and {TOKEN} when it sends. Every link goes to the site's own pages, never /_/.
 
-const { escapeHtml } = require(`${__hooks}/lib/mail-escape.js`)
-const { layout, heading, paragraph, colours } = require(`${__hooks}/lib/mail-templates.js`)
-const { BUSINESS_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+const { escapeHtml } = require('./mail-escape.js')
+const { layout, heading, paragraph, colours } = require('./mail-templates.js')
+const { BUSINESS_NAME, paths } = require('./shared.cjs')
 
 /** `{APP_URL}/verify-email/{TOKEN}`: PocketBase replaces both placeholders. */
 function tokenLink(page) {

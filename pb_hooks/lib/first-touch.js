@@ -3,7 +3,7 @@
 // (`firstTouch`, an object) and on a funnel event (its own fields). Only the known fields,
 // single-line strings within their limits; anything else is a 400 naming the field.
 
-const { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } = require(`${__hooks}/lib/shared.cjs`)
+const { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } = require('./shared.cjs')
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 
@@ -32,7 +32,7 @@ function readFirstTouch(sent) {
   /** @type {Record<string, string>} */
   const value = {}
   for (const key of Object.keys(sent)) {
-    if (FIRST_TOUCH_FIELDS.indexOf(key) < 0) {
+    if (/** @type {readonly string[]} */ (FIRST_TOUCH_FIELDS).indexOf(key) < 0) {
       problems['firstTouch.' + key] = 'Unknown field.'
       continue
     }

@@ -3,9 +3,7 @@
 // in followup_settings (written only through PUT /api/followups/settings); without a row, or
 // with one that no longer passes the checks, the defaults of src/config/followup.ts apply.
 
-const { FOLLOWUP_DEFAULTS, FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { FOLLOWUP_DEFAULTS, FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS } = require('./shared.cjs')
 const { placeholdersIn } = require('./followup-mail.js')
 
 const COLLECTION = 'followup_settings'

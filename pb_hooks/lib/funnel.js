@@ -3,7 +3,7 @@
 // benchmark (GET /api/peer-benchmark), counted by the database. Neither reads anything about a
 // person: events carry no identity, and the benchmark is a histogram of scores.
 
-const { FUNNEL_STEPS } = require(`${__hooks}/lib/shared.cjs`)
+const { FUNNEL_STEPS } = require('./shared.cjs')
 
 function rows(app, sql, params, shape) {
   const result = arrayOf(new DynamicModel(shape))
@@ -170,7 +170,7 @@ function scoreHistograms(app) {
  * @returns {{ computedAt: number, value: { audits: number, overall: number[], sections: Record<string, number[]> } }}
  */
 function cachedScoreHistograms(app, now) {
-  const { PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
+  const { PEER_CACHE_MS } = require('./shared.cjs')
   const store = $app.store()
   let cached = null
   try {

@@ -6,9 +6,7 @@
 // ["a","b"] into "b"), single-line fields hold no control characters, and fields only the server
 // sets are refused with their name. Every refusal names the field, as PocketBase's own do.
 
-const { EMAIL_MAX, PASSWORD_MAX_BYTES, emailAddressProblem, textLimits } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { EMAIL_MAX, PASSWORD_MAX_BYTES, emailAddressProblem, textLimits } = require('./shared.cjs')
 
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/
 // A message may keep its tabs and line breaks.
@@ -109,7 +107,7 @@ function sentBody(e) {
       return null
     }
   }
-  const { clientJson } = require(`${__hooks}/lib/audit-submission.js`)
+  const { clientJson } = require('./audit-submission.js')
   const raw = clientJson(e)
   return raw ? pickRuleFields(e.collection.name, raw.json) : null
 }

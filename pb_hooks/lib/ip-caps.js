@@ -7,9 +7,7 @@
 // DAILY_CAP_CODE in its data, so the browser's outbox keeps the item for later and sends the
 // rest. Superusers and the rate limiter's excluded IPs are not counted.
 
-const { DAILY_CAP_CODE, IP_DAILY_CAP_COLLECTIONS, IP_DAILY_CAP_DEFAULTS } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { DAILY_CAP_CODE, IP_DAILY_CAP_COLLECTIONS, IP_DAILY_CAP_DEFAULTS } = require('./shared.cjs')
 const counters = require('./counters.js')
 const { envNumber, isExcludedIp, noteRetryAt } = require('./request-limits.js')
 

@@ -3,9 +3,7 @@
 // APP_URL, BOOKING_URL), and the one place that copies it into the app's SMTP settings.
 
 // The defaults are the site's own (src/config/site.ts and paths.ts, bundled as lib/shared.cjs).
-const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require('./shared.cjs')
 
 function env(name) {
   return String($os.getenv(name) || '').trim()

@@ -4,9 +4,7 @@
 // Every value is escaped; the visitor's results mail carries only the product's own content
 // (scores and advice), never text the visitor typed, so the forms cannot relay spam.
 
-const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
-  `${__hooks}/lib/mail-escape.js`,
-)
+const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require('./mail-escape.js')
 const {
   BOOK_CALL_LABEL,
   SCORE_BANDS,
@@ -15,7 +13,7 @@ const {
   flowLabels,
   label,
   scoreBand,
-} = require(`${__hooks}/lib/shared.cjs`)
+} = require('./shared.cjs')
 
 // The site's score bands and their words (src/config/score-bands.ts), in the site's colours
 // (src/styles/global.css --score-*), all AA-contrast on white.

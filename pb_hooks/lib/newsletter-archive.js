@@ -11,9 +11,7 @@
 const { escapeHtml } = require('./mail-escape.js')
 const issues = require('./newsletter-issues.js')
 const { readSiteFile } = require('./pages.js')
-const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require('./shared.cjs')
 
 /** @param {string} text @param {number} max */
 function clip(text, max) {

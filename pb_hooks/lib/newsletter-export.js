@@ -31,7 +31,7 @@ function subscribersExportCsv(app) {
         "WHERE s.status = 'active' GROUP BY s.id ORDER BY s.confirmedAt, s.email",
     )
     .all(rows)
-  const { label, newsletterSourceLabels } = require(`${__hooks}/lib/shared.cjs`)
+  const { label, newsletterSourceLabels } = require('./shared.cjs')
   const lines = [['email', 'name', 'confirmed_at', 'source']]
   for (const row of rows) {
     lines.push([

@@ -13,7 +13,7 @@ const { mailConfig } = require('./mail-config.js')
 /** @type {typeof import('./newsletter-links.js')} */
 const newsletter = require('./newsletter-links.js')
 const issueMailTemplate = require('./newsletter-issue-mail.js')
-const { BUSINESS_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+const { BUSINESS_NAME, paths } = require('./shared.cjs')
 
 const COLLECTION = 'newsletter_issues'
 const ID = /^[a-z0-9]{15}$/

@@ -12,7 +12,7 @@
 // class, at NEWSLETTER_RATE_PER_MINUTE.
 
 const render = require('./newsletter-issue-render.js')
-const { SITE_TIME_ZONE, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { SITE_TIME_ZONE, toPbTime } = require('./shared.cjs')
 
 const COLLECTION = 'newsletter_issues'
 const KIND = 'newsletter_issue'

@@ -134,9 +134,7 @@ function unsubscribe(app, record, issueId) {
 
 /** Removes pending sign-ups not confirmed within PENDING_DAYS; returns how many. */
 function removeStalePending(app) {
-  const cutoff = require(`${__hooks}/lib/shared.cjs`).toPbTime(
-    Date.now() - PENDING_DAYS * 24 * 60 * 60 * 1000,
-  )
+  const cutoff = require('./shared.cjs').toPbTime(Date.now() - PENDING_DAYS * 24 * 60 * 60 * 1000)
   const result = app
     .db()
     .newQuery(
@@ -220,7 +218,7 @@ function signUpReply(app, record, id) {
  * @param {{ id: string, email: string, source: string, userAgent: string, clientIp: string }} signUp
  */
 function requestSignUp(app, signUp) {
-  const { toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+  const { toPbTime } = require('./shared.cjs')
   app
     .db()
     .newQuery(

@@ -4,9 +4,7 @@
 // src/config/paths.ts (one route table, bundled as lib/shared.cjs), the not-found page with 404
 // for any other path. Used by pb_hooks/pages.pb.js.
 
-const { APP_SHELL_FILE, isAppRoute, notFoundPage, publicPages } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { APP_SHELL_FILE, isAppRoute, notFoundPage, publicPages } = require('./shared.cjs')
 
 /** `/call/` and `/call` are the same page. */
 function withoutTrailingSlash(path) {

@@ -11,7 +11,7 @@ function isCommonPassword(password) {
   const text = String(password || '').toLowerCase()
   if (!text || text.indexOf('\n') >= 0) return false
   /** @type {string} */
-  const list = require(`${__hooks}/lib/common-passwords.cjs`)
+  const list = require('./common-passwords.cjs')
   return list.indexOf(`\n${text}\n`) >= 0
 }
 
@@ -21,7 +21,7 @@ function isCommonPassword(password) {
  */
 function commonPasswordProblem(password) {
   if (typeof password !== 'string' || !isCommonPassword(password)) return {}
-  const { COMMON_PASSWORD_MESSAGE } = require(`${__hooks}/lib/shared.cjs`)
+  const { COMMON_PASSWORD_MESSAGE } = require('./shared.cjs')
   return { password: ['validation_common_password', COMMON_PASSWORD_MESSAGE] }
 }
 

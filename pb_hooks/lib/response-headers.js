@@ -8,7 +8,7 @@
  * @param {core.RequestEvent} e
  */
 function setResponseHeaders(e) {
-  const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require(`${__hooks}/lib/shared.cjs`)
+  const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require('./shared.cjs')
 
   const CONTENT_SECURITY_POLICY = [
     "default-src 'self'",
