@@ -38,7 +38,9 @@ routerAdd(
     }
 
     // The site's score bands (src/config/score-bands.ts): high = green, medium = yellow.
-    const { SCORE_BANDS } = require(`${__hooks}/lib/shared.cjs`)
+    const { SCORE_BANDS } = /** @type {typeof import('./lib/shared.cjs')} */ (
+      require(`${__hooks}/lib/shared.cjs`)
+    )
     params.high = SCORE_BANDS.green.min
     params.medium = SCORE_BANDS.yellow.min
     const result = new DynamicModel({ total: 0, high: 0, medium: 0, low: 0 })

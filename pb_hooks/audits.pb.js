@@ -7,12 +7,16 @@
 // member audit's e-mail (its user's).
 
 onRecordCreateRequest((e) => {
-  const engine = require(`${__hooks}/lib/audit-engine.cjs`)
-  const { readSubmission } = require(`${__hooks}/lib/audit-submission.js`)
+  const engine = /** @type {typeof import('./lib/audit-engine.cjs')} */ (
+    require(`${__hooks}/lib/audit-engine.cjs`)
+  )
+  const { readSubmission } = /** @type {typeof import('./lib/audit-submission.js')} */ (
+    require(`${__hooks}/lib/audit-submission.js`)
+  )
 
   const submission = readSubmission(e)
   const check = engine.validateSubmission(submission)
-  if (!check.ok) {
+  if (check.ok === false) {
     const data = {}
     for (const field of Object.keys(check.fieldErrors)) {
       data[field] = new ValidationError(check.fieldCodes[field], check.fieldErrors[field])

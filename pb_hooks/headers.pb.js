@@ -25,7 +25,10 @@ $app.onServe().bindFunc((e) => {
 
 routerUse(
   new Middleware((e) => {
-    require(`${__hooks}/lib/response-headers.js`).setResponseHeaders(e)
+    const responseHeaders = /** @type {typeof import('./lib/response-headers.js')} */ (
+      require(`${__hooks}/lib/response-headers.js`)
+    )
+    responseHeaders.setResponseHeaders(e)
     return e.next()
   }, -1045),
 )

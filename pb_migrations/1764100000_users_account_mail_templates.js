@@ -38,9 +38,10 @@ function setTemplates(app, templates, authAlert) {
 
 migrate(
   (app) => {
-    const { accountMailTemplates, authAlertTemplate } = require(
-      `${__hooks}/lib/account-mail-templates.js`,
-    )
+    const { accountMailTemplates, authAlertTemplate } =
+      /** @type {typeof import('../pb_hooks/lib/account-mail-templates.js')} */ (
+        require(`${__hooks}/lib/account-mail-templates.js`)
+      )
     const users = app.findCollectionByNameOrId('users')
     setTemplates(
       app,

@@ -164,7 +164,10 @@ migrate(
     app.save(settings)
 
     // People for what exists already (the hook keeps them current from now on).
-    require(`${__hooks}/lib/people.js`).refreshEveryone(app)
+    const peopleLib = /** @type {typeof import('../pb_hooks/lib/people.js')} */ (
+      require(`${__hooks}/lib/people.js`)
+    )
+    peopleLib.refreshEveryone(/** @type {core.App} */ (/** @type {unknown} */ (app)))
   },
   (app) => {
     const settings = app.settings()
