@@ -31,6 +31,7 @@ routerAdd(
     // "contains"; the user's % and _ are matched as characters, not as wildcards.
     const pattern = '%' + email.replace(/[\\%_]/g, (c) => '\\' + c) + '%'
     const where = ["email LIKE {:pattern} ESCAPE '\\'"]
+    /** @type {Record<string, string | number>} */
     const params = { pattern: pattern }
     if (since) {
       where.push('created >= {:since}')

@@ -17,6 +17,7 @@ onRecordCreateRequest((e) => {
   const submission = readSubmission(e)
   const check = engine.validateSubmission(submission)
   if (check.ok === false) {
+    /** @type {Record<string, ValidationError>} */
     const data = {}
     for (const field of Object.keys(check.fieldErrors)) {
       data[field] = new ValidationError(check.fieldCodes[field], check.fieldErrors[field])
@@ -28,7 +29,8 @@ onRecordCreateRequest((e) => {
     engine.answerValues(submission.answers),
     engine.otherTextValues(submission.otherTexts),
   )
-  e.record.set('email', engine.normalizeEmail(submission.email))
+  // validateSubmission above made sure it is text.
+  e.record.set('email', engine.normalizeEmail(/** @type {string} */ (submission.email)))
   // A member audit is its user's: it carries the user's own address, whatever the client sent
   // (else anyone could file audits under another person's address, shown on their dashboard).
   const userId = e.record.getString('user')

@@ -15,6 +15,7 @@ onRecordCreateRequest((e) => {
   const { touchFieldProblem } = /** @type {typeof import('./lib/first-touch.js')} */ (
     require(`${__hooks}/lib/first-touch.js`)
   )
+  /** @type {Record<string, ValidationError>} */
   const data = {}
   for (const field of ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']) {
     const problem = touchFieldProblem(field, e.record.getString(field))
@@ -46,6 +47,7 @@ routerAdd('POST', '/api/funnel/visit', (e) => {
   )
   const body = e.requestInfo().body || {}
   const fields = ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']
+  /** @type {Record<string, ValidationError>} */
   const data = {}
   for (const field of fields) {
     const value = body[field] === undefined || body[field] === null ? '' : body[field]

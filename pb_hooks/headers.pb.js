@@ -18,7 +18,7 @@
 // X-XSS-Protection) is removed: it would run after this one and undo DENY and "0".
 
 // (onServe is not among the hooks' globals; the app's own hook is.)
-$app.onServe().bindFunc((e) => {
+$app.onServe().bindFunc((/** @type {core.ServeEvent} */ e) => {
   e.router.unbind('pbSecurityHeaders')
   return e.next()
 })

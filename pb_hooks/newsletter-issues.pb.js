@@ -78,7 +78,7 @@ routerAdd('POST', '/api/newsletter/issues/{id}/test', (e) => {
   const to = e.auth ? e.auth.getString('email') : ''
   if (!to) throw new BadRequestError('Your account has no e-mail address to send the test to.')
   const queued = issues.queueTest(e.app, issue, to)
-  if (!queued.queued) {
+  if (queued.queued === false) {
     throw new ApiError(429, `The test was not queued: ${queued.reason}.`, {})
   }
   return e.json(200, { to })
@@ -199,7 +199,7 @@ cronAdd('newsletter_issues', '* * * * *', () => {
     const newsletterIssues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
       require(`${__hooks}/lib/newsletter-issues.js`)
     )
-    newsletterIssues.runDue($app, Date.now())
+    newsletterIssues.runDue(/** @type {core.App} */ (/** @type {unknown} */ ($app)), Date.now())
   } catch (err) {
     $app.logger().error('newsletter: issue run failed', 'error', String(err))
   }

@@ -265,7 +265,7 @@ cronAdd('newsletter_pending_cleanup', '17 3 * * *', () => {
   try {
     const removed = /** @type {typeof import('./lib/newsletter.js')} */ (
       require(`${__hooks}/lib/newsletter.js`)
-    ).removeStalePending($app)
+    ).removeStalePending(/** @type {core.App} */ (/** @type {unknown} */ ($app)))
     if (removed > 0)
       $app.logger().info('newsletter: removed stale pending sign-ups', 'count', removed)
   } catch (err) {

@@ -21,6 +21,7 @@ onRecordCreateRequest(
     const touch = readFirstTouch(sent)
     const keys = Object.keys(touch.problems)
     if (keys.length) {
+      /** @type {Record<string, ValidationError>} */
       const data = {}
       for (const key of keys)
         data[key] = new ValidationError('validation_invalid_value', touch.problems[key])

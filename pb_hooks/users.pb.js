@@ -19,6 +19,7 @@ onRecordCreateRequest((e) => {
     /** @type {typeof import('./lib/input-limits.js')} */ (
       require(`${__hooks}/lib/input-limits.js`)
     )
+  /** @param {import('./lib/input-limits.js').Problems} problems */
   const fail = (problems) => {
     throw new BadRequestError('Failed to create record.', validationErrors(problems))
   }
@@ -53,6 +54,7 @@ onRecordCreateRequest((e) => {
     body.passwordConfirm === undefined || body.passwordConfirm === null
       ? ''
       : String(body.passwordConfirm)
+  /** @type {import('./lib/input-limits.js').Problems} */
   const form = {}
   if (e.record.verified()) form.verified = ['validation_values_mismatch', "Values don't match."]
   if (!password) form.password = ['validation_required', 'Cannot be blank.']

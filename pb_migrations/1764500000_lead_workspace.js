@@ -36,7 +36,11 @@ function timestamps() {
   ]
 }
 
-/** The current rate-limit rules as plain objects, without those labelled `labels`. */
+/**
+ * The current rate-limit rules as plain objects, without those labelled `labels`.
+ * @param {CoreApp} app
+ * @param {string[]} labels
+ */
 function otherRules(app, labels) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {

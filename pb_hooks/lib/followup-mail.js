@@ -225,6 +225,7 @@ function followupMail(input) {
  * @param {string[]} known
  */
 function placeholdersIn(text, known) {
+  /** @type {string[]} */
   const unknown = []
   let bookingLinks = 0
   toText(text).replace(PLACEHOLDER, (whole, name) => {

@@ -6,7 +6,10 @@
 
 const { APP_SHELL_FILE, isAppRoute, notFoundPage, publicPages } = require('./shared.cjs')
 
-/** `/call/` and `/call` are the same page. */
+/**
+ * `/call/` and `/call` are the same page.
+ * @param {string} path
+ */
 function withoutTrailingSlash(path) {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
@@ -14,6 +17,7 @@ function withoutTrailingSlash(path) {
 /**
  * How to answer a GET of `path` that no file and no API route answers:
  * { file, status }, or null to leave it to PocketBase (API, dashboard, files with an extension).
+ * @param {string} path
  */
 function pageFor(path) {
   const page = withoutTrailingSlash(path)
@@ -35,7 +39,10 @@ function publicDir() {
   return args[0].replace(/[^/\\]*$/, '') + 'pb_public'
 }
 
-/** Whether the build has the file `file` (a path under the site's folder). */
+/**
+ * Whether the build has the file `file` (a path under the site's folder).
+ * @param {string} file  a path under the site's folder
+ */
 function isSiteFile(file) {
   try {
     return !$os.stat(publicDir() + '/' + file).isDir()
@@ -44,7 +51,10 @@ function isSiteFile(file) {
   }
 }
 
-/** The text of a file of the site, or null when the build has no such file. */
+/**
+ * The text of a file of the site, or null when the build has no such file.
+ * @param {string} file  a path under the site's folder
+ */
 function readSiteFile(file) {
   try {
     return toString($os.readFile(publicDir() + '/' + file))

@@ -18,6 +18,7 @@ function isCommonPassword(password) {
 /**
  * { password: [code, message] } for a common password, else {} (the shape of input-limits.js).
  * @param {unknown} password
+ * @returns {{ password?: [code: string, message: string] }}
  */
 function commonPasswordProblem(password) {
   if (typeof password !== 'string' || !isCommonPassword(password)) return {}
