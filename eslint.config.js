@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { layerRules } from './eslint.layers.js'
+import { requireCyclePlugin } from './eslint.require-graph.js'
 import { pocketBaseGlobals } from './scripts/pb-globals.js'
 
 const UI_AND_IO = [
@@ -101,7 +102,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'scripts/*.js', 'eslint.config.js', 'eslint.layers.js'],
+    files: [
+      'scripts/**/*.mjs',
+      'scripts/*.js',
+      'eslint.config.js',
+      'eslint.layers.js',
+      'eslint.require-graph.js',
+    ],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
   },
@@ -115,10 +122,13 @@ export default tseslint.config(
       sourceType: 'script',
       globals: { ...pocketBaseGlobals(), console: 'readonly', require: 'readonly' },
     },
+    plugins: { hooks: requireCyclePlugin },
     rules: {
       'no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
       // The input checks and the mail escaping look for control characters on purpose.
       'no-control-regex': 'off',
+      // No require cycle, whichever way a require names its module (eslint.require-graph.js).
+      'hooks/no-require-cycle': 'error',
     },
   },
   {

@@ -4,9 +4,15 @@
 // (superusers) runs it now.
 
 cronAdd('unverified_accounts_cleanup', '41 * * * *', () => {
-  const cleanup = require(`${__hooks}/lib/account-cleanup.js`)
+  const cleanup = /** @type {typeof import('./lib/account-cleanup.js')} */ (
+    require(`${__hooks}/lib/account-cleanup.js`)
+  )
   try {
-    const deleted = cleanup.deleteStaleUnverified($app, cleanup.unverifiedAccountDays(), Date.now())
+    const deleted = cleanup.deleteStaleUnverified(
+      /** @type {core.App} */ (/** @type {unknown} */ ($app)),
+      cleanup.unverifiedAccountDays(),
+      Date.now(),
+    )
     if (deleted > 0) $app.logger().info('accounts: deleted unverified accounts', 'count', deleted)
   } catch (err) {
     $app.logger().error('accounts: cleanup failed', 'error', String(err))
@@ -17,7 +23,9 @@ routerAdd(
   'POST',
   '/api/accounts/cleanup',
   (e) => {
-    const cleanup = require(`${__hooks}/lib/account-cleanup.js`)
+    const cleanup = /** @type {typeof import('./lib/account-cleanup.js')} */ (
+      require(`${__hooks}/lib/account-cleanup.js`)
+    )
     const days = cleanup.unverifiedAccountDays()
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { days, deleted: cleanup.deleteStaleUnverified(e.app, days, Date.now()) })

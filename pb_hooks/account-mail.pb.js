@@ -8,25 +8,29 @@
 // SMTP works. Per-recipient caps are the queue's: a refused job is logged, never reported.
 
 onMailerRecordVerificationSend((e) => {
-  /** @type {typeof import('./lib/account-mail-queue.js')} */
-  const { queueAccountMail } = require(`${__hooks}/lib/account-mail-queue.js`)
+  const { queueAccountMail } = /** @type {typeof import('./lib/account-mail-queue.js')} */ (
+    require(`${__hooks}/lib/account-mail-queue.js`)
+  )
   queueAccountMail(e, 'account_verification')
 }, 'users')
 
 onMailerRecordPasswordResetSend((e) => {
-  /** @type {typeof import('./lib/account-mail-queue.js')} */
-  const { queueAccountMail } = require(`${__hooks}/lib/account-mail-queue.js`)
+  const { queueAccountMail } = /** @type {typeof import('./lib/account-mail-queue.js')} */ (
+    require(`${__hooks}/lib/account-mail-queue.js`)
+  )
   queueAccountMail(e, 'account_password_reset')
 }, 'users')
 
 onMailerRecordEmailChangeSend((e) => {
-  /** @type {typeof import('./lib/account-mail-queue.js')} */
-  const { queueAccountMail } = require(`${__hooks}/lib/account-mail-queue.js`)
+  const { queueAccountMail } = /** @type {typeof import('./lib/account-mail-queue.js')} */ (
+    require(`${__hooks}/lib/account-mail-queue.js`)
+  )
   queueAccountMail(e, 'account_email_change', { newEmail: String(e.meta.newEmail || '') })
 }, 'users')
 
 onMailerRecordAuthAlertSend((e) => {
-  /** @type {typeof import('./lib/account-mail-queue.js')} */
-  const { queueAccountMail } = require(`${__hooks}/lib/account-mail-queue.js`)
+  const { queueAccountMail } = /** @type {typeof import('./lib/account-mail-queue.js')} */ (
+    require(`${__hooks}/lib/account-mail-queue.js`)
+  )
   queueAccountMail(e, 'account_auth_alert', { info: String(e.meta.info || '').slice(0, 500) })
 }, 'users')

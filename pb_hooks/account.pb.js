@@ -51,6 +51,7 @@ routerAdd(
         const email = user.getString('email').trim().toLowerCase()
         const verified = user.getBool('verified')
 
+        /** @type {Record<string, core.Record>} */
         const audits = {}
         for (const audit of txApp.findRecordsByFilter('audits', 'user = {:id}', '', 0, 0, {
           id: userId,

@@ -31,6 +31,7 @@ routerAdd(
     // "contains"; the user's % and _ are matched as characters, not as wildcards.
     const pattern = '%' + email.replace(/[\\%_]/g, (c) => '\\' + c) + '%'
     const where = ["email LIKE {:pattern} ESCAPE '\\'"]
+    /** @type {Record<string, string | number>} */
     const params = { pattern: pattern }
     if (since) {
       where.push('created >= {:since}')
@@ -38,7 +39,9 @@ routerAdd(
     }
 
     // The site's score bands (src/config/score-bands.ts): high = green, medium = yellow.
-    const { SCORE_BANDS } = require(`${__hooks}/lib/shared.cjs`)
+    const { SCORE_BANDS } = /** @type {typeof import('./lib/shared.cjs')} */ (
+      require(`${__hooks}/lib/shared.cjs`)
+    )
     params.high = SCORE_BANDS.green.min
     params.medium = SCORE_BANDS.yellow.min
     const result = new DynamicModel({ total: 0, high: 0, medium: 0, low: 0 })

@@ -7,12 +7,17 @@
 // member audit's e-mail (its user's).
 
 onRecordCreateRequest((e) => {
-  const engine = require(`${__hooks}/lib/audit-engine.cjs`)
-  const { readSubmission } = require(`${__hooks}/lib/audit-submission.js`)
+  const engine = /** @type {typeof import('./lib/audit-engine.cjs')} */ (
+    require(`${__hooks}/lib/audit-engine.cjs`)
+  )
+  const { readSubmission } = /** @type {typeof import('./lib/audit-submission.js')} */ (
+    require(`${__hooks}/lib/audit-submission.js`)
+  )
 
   const submission = readSubmission(e)
   const check = engine.validateSubmission(submission)
-  if (!check.ok) {
+  if (check.ok === false) {
+    /** @type {Record<string, ValidationError>} */
     const data = {}
     for (const field of Object.keys(check.fieldErrors)) {
       data[field] = new ValidationError(check.fieldCodes[field], check.fieldErrors[field])
@@ -24,7 +29,8 @@ onRecordCreateRequest((e) => {
     engine.answerValues(submission.answers),
     engine.otherTextValues(submission.otherTexts),
   )
-  e.record.set('email', engine.normalizeEmail(submission.email))
+  // validateSubmission above made sure it is text.
+  e.record.set('email', engine.normalizeEmail(/** @type {string} */ (submission.email)))
   // A member audit is its user's: it carries the user's own address, whatever the client sent
   // (else anyone could file audits under another person's address, shown on their dashboard).
   const userId = e.record.getString('user')

@@ -23,6 +23,7 @@
 
 routerUse((e) => {
   // Handlers run in isolated VMs: the rules live inside the handler.
+  /** @param {string} method @param {string} path @param {boolean} hasRange */
   function compressible(method, path, hasRange) {
     if (method === 'POST') return path === '/api/batch'
     if (method !== 'GET' || hasRange) return false

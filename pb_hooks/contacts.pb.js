@@ -12,7 +12,9 @@ onRecordCreateRequest((e) => {
   // A call-back request needs a number to call; a number sent with any message must be one.
   const phone = e.record.getString('phone')
   if (phone || e.record.getString('source') === 'call_back') {
-    const { phoneProblem } = require(`${__hooks}/lib/shared.cjs`)
+    const { phoneProblem } = /** @type {typeof import('./lib/shared.cjs')} */ (
+      require(`${__hooks}/lib/shared.cjs`)
+    )
     const problem = phoneProblem(phone)
     if (problem) {
       throw new BadRequestError('Failed to create record.', {

@@ -6,8 +6,9 @@
 onRecordUpdateRequest((e) => {
   const before = e.record.original().getString('status')
   if (before === 'failed' && e.record.getString('status') === 'pending') {
-    /** @type {typeof import('./lib/deliveries.js')} */
-    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+      require(`${__hooks}/lib/deliveries.js`)
+    )
     deliveries.prepareRequeue(e.record)
   }
   return e.next()

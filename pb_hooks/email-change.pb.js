@@ -25,7 +25,9 @@ routerUse((e) => {
   }
   const newEmail = typeof body.newEmail === 'string' ? body.newEmail.trim().toLowerCase() : ''
   // The one rule for addresses (src/config/email-address.ts), as on every other form.
-  const { emailAddressProblem } = require(`${__hooks}/lib/shared.cjs`)
+  const { emailAddressProblem } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
   const unsafe = newEmail ? emailAddressProblem(newEmail) : null
   if (unsafe) {
     throw new BadRequestError('An error occurred while validating the submitted data.', {
@@ -59,7 +61,9 @@ onRecordUpdateExecute((e) => {
     } finally {
       e.app = outerApp
     }
-    const { carryToNewEmail } = require(`${__hooks}/lib/email-change.js`)
+    const { carryToNewEmail } = /** @type {typeof import('./lib/email-change.js')} */ (
+      require(`${__hooks}/lib/email-change.js`)
+    )
     carryToNewEmail(txApp, userId, before, after, wasVerified)
   })
 }, 'users')

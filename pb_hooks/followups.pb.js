@@ -15,7 +15,10 @@ onRecordAfterCreateSuccess((e) => {
   // After the people hook has made or refreshed the person of the audit's address.
   e.next()
   try {
-    require(`${__hooks}/lib/followups.js`).startSequence(e.app, e.record)
+    const followups = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
+    followups.startSequence(e.app, e.record)
   } catch (err) {
     e.app.logger().error('followups: could not start', 'error', String(err))
   }
@@ -24,11 +27,10 @@ onRecordAfterCreateSuccess((e) => {
 onRecordAfterCreateSuccess((e) => {
   e.next()
   try {
-    require(`${__hooks}/lib/followups.js`).stopForAddress(
-      e.app,
-      e.record.getString('email'),
-      'message',
+    const followups = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
     )
+    followups.stopForAddress(e.app, e.record.getString('email'), 'message')
   } catch (err) {
     e.app.logger().error('followups: could not stop', 'error', String(err))
   }
@@ -41,7 +43,10 @@ onRecordAfterCreateSuccess((e) => {
   if (record.getString('kind') !== 'status' || record.getString('origin') === 'site') return
   if (!record.getString('status') || record.getString('status') === 'new') return
   try {
-    require(`${__hooks}/lib/followups.js`).stopSequence(e.app, record.getString('person'), 'status')
+    const followups = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
+    followups.stopSequence(e.app, record.getString('person'), 'status')
   } catch (err) {
     e.app.logger().error('followups: could not stop', 'error', String(err))
   }
@@ -52,11 +57,10 @@ onRecordAfterUpdateSuccess((e) => {
   const now = e.record.getString('status')
   if (now !== 'unsubscribed' || e.record.original().getString('status') === now) return
   try {
-    require(`${__hooks}/lib/followups.js`).stopForAddress(
-      e.app,
-      e.record.getString('email'),
-      'unsubscribed',
+    const followups = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
     )
+    followups.stopForAddress(e.app, e.record.getString('email'), 'unsubscribed')
   } catch (err) {
     e.app.logger().error('followups: could not stop', 'error', String(err))
   }
@@ -64,7 +68,10 @@ onRecordAfterUpdateSuccess((e) => {
 
 cronAdd('followups_scheduler', '*/5 * * * *', () => {
   try {
-    require(`${__hooks}/lib/followups.js`).runFollowups($app)
+    const followups = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
+    followups.runFollowups(/** @type {core.App} */ (/** @type {unknown} */ ($app)))
   } catch (err) {
     $app.logger().error('followups: scheduler run failed', 'error', String(err))
   }
@@ -76,8 +83,12 @@ routerAdd(
   'POST',
   '/api/followups/run',
   (e) => {
-    const { runFollowups } = require(`${__hooks}/lib/followups.js`)
-    const { nowOfRequest } = require(`${__hooks}/lib/followup-http.js`)
+    const { runFollowups } = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
+    const { nowOfRequest } = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, runFollowups(e.app, nowOfRequest(e)))
   },
@@ -97,9 +108,15 @@ routerAdd(
 // A malformed, forged or altered token answers 400 naming the field.
 
 routerAdd('POST', '/api/followups/click', (e) => {
-  const http = require(`${__hooks}/lib/followup-http.js`)
-  const { readToken } = require(`${__hooks}/lib/followup-links.js`)
-  const { recordClick } = require(`${__hooks}/lib/followups.js`)
+  const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+    require(`${__hooks}/lib/followup-http.js`)
+  )
+  const { readToken } = /** @type {typeof import('./lib/followup-links.js')} */ (
+    require(`${__hooks}/lib/followup-links.js`)
+  )
+  const { recordClick } = /** @type {typeof import('./lib/followups.js')} */ (
+    require(`${__hooks}/lib/followups.js`)
+  )
   e.response.header().set('Cache-Control', 'no-store')
   const token = readToken(e.app, http.tokenOfRequest(e))
   if (!token || token.kind === 's') throw http.invalidLink('token')
@@ -109,8 +126,12 @@ routerAdd('POST', '/api/followups/click', (e) => {
 })
 
 routerAdd('POST', '/api/followups/stop', (e) => {
-  const http = require(`${__hooks}/lib/followup-http.js`)
-  const { readToken } = require(`${__hooks}/lib/followup-links.js`)
+  const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+    require(`${__hooks}/lib/followup-http.js`)
+  )
+  const { readToken } = /** @type {typeof import('./lib/followup-links.js')} */ (
+    require(`${__hooks}/lib/followup-links.js`)
+  )
   e.response.header().set('Cache-Control', 'no-store')
   const body = e.requestInfo().body || {}
   const oneClick = body['List-Unsubscribe']
@@ -130,14 +151,18 @@ routerAdd('POST', '/api/followups/stop', (e) => {
 })
 
 routerAdd('GET', '/api/followups/stop', (e) => {
-  const { paths } = require(`${__hooks}/lib/shared.cjs`)
+  const { paths } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
   const token = String(e.request.url.query().get('token') || '').replace(/[^a-z0-9.]/g, '')
   e.response.header().set('Cache-Control', 'no-store')
   return e.redirect(303, `${paths.followupStop}/${token.slice(0, 100)}`)
 })
 
 routerAdd('POST', '/api/bookings', (e) => {
-  const { namedPerson, recordBooking } = require(`${__hooks}/lib/bookings.js`)
+  const { namedPerson, recordBooking } = /** @type {typeof import('./lib/bookings.js')} */ (
+    require(`${__hooks}/lib/bookings.js`)
+  )
   e.response.header().set('Cache-Control', 'no-store')
   const body = e.requestInfo().body || {}
   const now = Date.now()
@@ -161,9 +186,13 @@ routerAdd(
   'GET',
   '/api/followups/settings',
   (e) => {
-    const http = require(`${__hooks}/lib/followup-http.js`)
+    const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
     http.requireAdmin(e)
-    const settings = require(`${__hooks}/lib/followup-settings.js`)
+    const settings = /** @type {typeof import('./lib/followup-settings.js')} */ (
+      require(`${__hooks}/lib/followup-settings.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { settings: settings.readSettings(e.app), defaults: settings.defaults() })
   },
@@ -174,10 +203,16 @@ routerAdd(
   'PUT',
   '/api/followups/settings',
   (e) => {
-    const http = require(`${__hooks}/lib/followup-http.js`)
+    const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
     http.requireAdmin(e)
-    const { saveSettings } = require(`${__hooks}/lib/followup-settings.js`)
-    const { rescheduleAll } = require(`${__hooks}/lib/followups.js`)
+    const { saveSettings } = /** @type {typeof import('./lib/followup-settings.js')} */ (
+      require(`${__hooks}/lib/followup-settings.js`)
+    )
+    const { rescheduleAll } = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     const saved = saveSettings(e.app, e.requestInfo().body)
     rescheduleAll(e.app, saved)
@@ -190,10 +225,14 @@ routerAdd(
   'POST',
   '/api/followups/preview',
   (e) => {
-    const http = require(`${__hooks}/lib/followup-http.js`)
+    const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
     http.requireAdmin(e)
     const draft = http.draftOfRequest(e)
-    const { previewMail } = require(`${__hooks}/lib/followup-kinds.js`)
+    const { previewMail } = /** @type {typeof import('./lib/followup-kinds.js')} */ (
+      require(`${__hooks}/lib/followup-kinds.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, previewMail(e.app, draft.person, draft, false))
   },
@@ -204,7 +243,9 @@ routerAdd(
   'POST',
   '/api/followups/test',
   (e) => {
-    const http = require(`${__hooks}/lib/followup-http.js`)
+    const http = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
     http.requireAdmin(e)
     const draft = http.draftOfRequest(e)
     e.response.header().set('Cache-Control', 'no-store')
@@ -217,8 +258,13 @@ routerAdd(
   'GET',
   '/api/followups/figures',
   (e) => {
-    require(`${__hooks}/lib/followup-http.js`).requireAdmin(e)
-    const { figures } = require(`${__hooks}/lib/followup-console.js`)
+    const followupHttp = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
+    followupHttp.requireAdmin(e)
+    const { figures } = /** @type {typeof import('./lib/followup-console.js')} */ (
+      require(`${__hooks}/lib/followup-console.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, figures(e.app))
   },
@@ -229,8 +275,13 @@ routerAdd(
   'GET',
   '/api/followups/people/{id}',
   (e) => {
-    require(`${__hooks}/lib/followup-http.js`).requireAdmin(e)
-    const { personFollowups } = require(`${__hooks}/lib/followup-console.js`)
+    const followupHttp = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
+    followupHttp.requireAdmin(e)
+    const { personFollowups } = /** @type {typeof import('./lib/followup-console.js')} */ (
+      require(`${__hooks}/lib/followup-console.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     const state = personFollowups(e.app, e.request.pathValue('id'))
     if (!state) throw new NotFoundError('This person no longer exists.')
@@ -243,9 +294,16 @@ routerAdd(
   'POST',
   '/api/followups/people/{id}/stop',
   (e) => {
-    require(`${__hooks}/lib/followup-http.js`).requireAdmin(e)
-    const { stopSequence } = require(`${__hooks}/lib/followups.js`)
-    const { personFollowups } = require(`${__hooks}/lib/followup-console.js`)
+    const followupHttp = /** @type {typeof import('./lib/followup-http.js')} */ (
+      require(`${__hooks}/lib/followup-http.js`)
+    )
+    followupHttp.requireAdmin(e)
+    const { stopSequence } = /** @type {typeof import('./lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
+    const { personFollowups } = /** @type {typeof import('./lib/followup-console.js')} */ (
+      require(`${__hooks}/lib/followup-console.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     const id = e.request.pathValue('id')
     if (!personFollowups(e.app, id)) throw new NotFoundError('This person no longer exists.')

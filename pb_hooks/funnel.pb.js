@@ -12,7 +12,10 @@
 //     cacheable by browsers for as long.
 
 onRecordCreateRequest((e) => {
-  const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
+  const { touchFieldProblem } = /** @type {typeof import('./lib/first-touch.js')} */ (
+    require(`${__hooks}/lib/first-touch.js`)
+  )
+  /** @type {Record<string, ValidationError>} */
   const data = {}
   for (const field of ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']) {
     const problem = touchFieldProblem(field, e.record.getString(field))
@@ -23,7 +26,9 @@ onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     e.record.set('confirmed', false)
     if (e.record.getString('name') === 'call_booked') {
-      const { tokenProblem } = require(`${__hooks}/lib/funnel-token.js`)
+      const { tokenProblem } = /** @type {typeof import('./lib/funnel-token.js')} */ (
+        require(`${__hooks}/lib/funnel-token.js`)
+      )
       const problem = tokenProblem(e.app, (e.requestInfo().body || {}).token, Date.now())
       if (problem) data.token = new ValidationError('validation_invalid_token', problem)
     }
@@ -37,9 +42,12 @@ onRecordCreateRequest((e) => {
 //   hands out the visit token its later `call_booked` step must carry. Counted in the IP's daily
 //   bucket of funnel events (lib/ip-caps.js) and rate-limited (`POST /api/funnel/`).
 routerAdd('POST', '/api/funnel/visit', (e) => {
-  const { touchFieldProblem } = require(`${__hooks}/lib/first-touch.js`)
+  const { touchFieldProblem } = /** @type {typeof import('./lib/first-touch.js')} */ (
+    require(`${__hooks}/lib/first-touch.js`)
+  )
   const body = e.requestInfo().body || {}
   const fields = ['path', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign']
+  /** @type {Record<string, ValidationError>} */
   const data = {}
   for (const field of fields) {
     const value = body[field] === undefined || body[field] === null ? '' : body[field]
@@ -49,7 +57,9 @@ routerAdd('POST', '/api/funnel/visit', (e) => {
   if (Object.keys(data).length) throw new BadRequestError('The visit is not valid.', data)
 
   const now = Date.now()
-  const caps = require(`${__hooks}/lib/ip-caps.js`)
+  const caps = /** @type {typeof import('./lib/ip-caps.js')} */ (
+    require(`${__hooks}/lib/ip-caps.js`)
+  )
   const counted = caps.countCreate(e, 'events', now)
   try {
     const event = new Record(e.app.findCollectionByNameOrId('events'))
@@ -60,7 +70,9 @@ routerAdd('POST', '/api/funnel/visit', (e) => {
     caps.giveBack(e.app, counted)
     throw err
   }
-  const { issueToken } = require(`${__hooks}/lib/funnel-token.js`)
+  const { issueToken } = /** @type {typeof import('./lib/funnel-token.js')} */ (
+    require(`${__hooks}/lib/funnel-token.js`)
+  )
   e.response.header().set('Cache-Control', 'no-store')
   return e.json(200, { token: issueToken(e.app, now) })
 })
@@ -75,14 +87,18 @@ routerAdd(
     ) {
       throw new ForbiddenError('Only the site admin can read the funnel.')
     }
-    const { FUNNEL_PERIODS } = require(`${__hooks}/lib/shared.cjs`)
+    const { FUNNEL_PERIODS } = /** @type {typeof import('./lib/shared.cjs')} */ (
+      require(`${__hooks}/lib/shared.cjs`)
+    )
     const days = Number(e.request.url.query().get('days') || '30')
-    if (FUNNEL_PERIODS.indexOf(days) < 0) {
+    if (/** @type {readonly number[]} */ (FUNNEL_PERIODS).indexOf(days) < 0) {
       throw new BadRequestError('`days` must be one of ' + FUNNEL_PERIODS.join(', ') + '.', {
         days: new ValidationError('validation_invalid_value', 'Unknown period.'),
       })
     }
-    const { funnelReport } = require(`${__hooks}/lib/funnel.js`)
+    const { funnelReport } = /** @type {typeof import('./lib/funnel.js')} */ (
+      require(`${__hooks}/lib/funnel.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, funnelReport(e.app, days, Date.now()))
   },
@@ -90,8 +106,12 @@ routerAdd(
 )
 
 routerAdd('GET', '/api/peer-benchmark', (e) => {
-  const { PEER_MIN_AUDITS } = require(`${__hooks}/lib/shared.cjs`)
-  const { peerBenchmark } = require(`${__hooks}/lib/funnel.js`)
+  const { PEER_MIN_AUDITS } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
+  const { peerBenchmark } = /** @type {typeof import('./lib/funnel.js')} */ (
+    require(`${__hooks}/lib/funnel.js`)
+  )
   const answer = peerBenchmark(e.app, PEER_MIN_AUDITS, Date.now())
   e.response.header().set('Cache-Control', 'public, max-age=600')
   return e.json(200, {

@@ -18,14 +18,17 @@
 // X-XSS-Protection) is removed: it would run after this one and undo DENY and "0".
 
 // (onServe is not among the hooks' globals; the app's own hook is.)
-$app.onServe().bindFunc((e) => {
+$app.onServe().bindFunc((/** @type {core.ServeEvent} */ e) => {
   e.router.unbind('pbSecurityHeaders')
   return e.next()
 })
 
 routerUse(
   new Middleware((e) => {
-    require(`${__hooks}/lib/response-headers.js`).setResponseHeaders(e)
+    const responseHeaders = /** @type {typeof import('./lib/response-headers.js')} */ (
+      require(`${__hooks}/lib/response-headers.js`)
+    )
+    responseHeaders.setResponseHeaders(e)
     return e.next()
   }, -1045),
 )

@@ -19,7 +19,9 @@ routerUse((e) => {
 
   // requestInfo() parses the body once and keeps it for the handler; reading the raw body here
   // instead would consume it before PocketBase gets to it.
-  const lib = require(`${__hooks}/lib/input-limits.js`)
+  const lib = /** @type {typeof import('./lib/input-limits.js')} */ (
+    require(`${__hooks}/lib/input-limits.js`)
+  )
   let info
   try {
     info = e.requestInfo()
@@ -61,7 +63,10 @@ routerUse((e) => {
 // collection runs the same checks in pb_hooks/users.pb.js, in a fixed order with its others.)
 onRecordCreateRequest(
   (e) => {
-    const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+    const { inputProblems, sentBody, validationErrors } =
+      /** @type {typeof import('./lib/input-limits.js')} */ (
+        require(`${__hooks}/lib/input-limits.js`)
+      )
     const problems = inputProblems(e.collection.name, sentBody(e), e.record)
     if (Object.keys(problems).length === 0) return e.next()
     throw new BadRequestError('Failed to create record.', validationErrors(problems))

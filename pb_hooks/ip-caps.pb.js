@@ -7,7 +7,9 @@
 
 onRecordCreateRequest(
   (e) => {
-    const caps = require(`${__hooks}/lib/ip-caps.js`)
+    const caps = /** @type {typeof import('./lib/ip-caps.js')} */ (
+      require(`${__hooks}/lib/ip-caps.js`)
+    )
     const key = caps.countCreate(e, e.collection.name, Date.now())
     if (!key) return e.next()
     try {
@@ -24,7 +26,10 @@ onRecordCreateRequest(
 
 cronAdd('abuse_counters_prune', '23 * * * *', () => {
   try {
-    require(`${__hooks}/lib/counters.js`).prune($app, Date.now())
+    const counters = /** @type {typeof import('./lib/counters.js')} */ (
+      require(`${__hooks}/lib/counters.js`)
+    )
+    counters.prune(/** @type {core.App} */ (/** @type {unknown} */ ($app)), Date.now())
   } catch (err) {
     $app.logger().error('counters: prune failed', 'error', String(err))
   }
@@ -34,7 +39,9 @@ routerAdd(
   'POST',
   '/api/limits/prune',
   (e) => {
-    const { prune } = require(`${__hooks}/lib/counters.js`)
+    const { prune } = /** @type {typeof import('./lib/counters.js')} */ (
+      require(`${__hooks}/lib/counters.js`)
+    )
     const body = e.requestInfo().body || {}
     const now = typeof body.now === 'string' ? Date.parse(body.now) : Date.now()
     if (!isFinite(now)) {

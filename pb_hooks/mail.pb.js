@@ -11,7 +11,9 @@
 
 onBootstrap((e) => {
   e.next()
-  const { applyMailSettings, mailConfig } = require(`${__hooks}/lib/mail-config.js`)
+  const { applyMailSettings, mailConfig } = /** @type {typeof import('./lib/mail-config.js')} */ (
+    require(`${__hooks}/lib/mail-config.js`)
+  )
   // One line when the server starts, so an operator knows at once whether mail leaves it
   // (other commands, e.g. `superuser upsert`, bootstrap too but stay quiet).
   const serving = $os.args.indexOf('serve') >= 0
@@ -81,13 +83,16 @@ onRecordCreateExecute(
         } finally {
           e.app = outerApp
         }
-        /** @type {typeof import('./lib/mail-queue.js')} */
-        const queue = require(`${__hooks}/lib/mail-queue.js`)
+        const queue = /** @type {typeof import('./lib/mail-queue.js')} */ (
+          require(`${__hooks}/lib/mail-queue.js`)
+        )
         queue.queueRecordMail(txApp, e.record, clientIp)
       })
     } catch (err) {
       // Not saved (rolled back): a failed write or commit, not the visitor's input.
-      const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+      const saveErrors = /** @type {typeof import('./lib/save-errors.js')} */ (
+        require(`${__hooks}/lib/save-errors.js`)
+      )
       if (saveErrors.isUniqueViolation(err)) throw err
       throw saveErrors.unavailable(e.app, e.record, err)
     }
@@ -99,8 +104,9 @@ onRecordCreateExecute(
 // A run still waiting on a hung SMTP server holds its claim; do not start another one every
 // minute behind it. Its claim goes stale after a while and is retried then.
 cronAdd('mail_sender', '* * * * *', () => {
-  /** @type {typeof import('./lib/deliveries.js')} */
-  const deliveries = require(`${__hooks}/lib/deliveries.js`)
+  const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+    require(`${__hooks}/lib/deliveries.js`)
+  )
   // $app is declared as the PocketBase wrapper; it is the app the hooks' libraries take.
   const app = /** @type {core.App} */ (/** @type {unknown} */ ($app))
   try {
@@ -117,8 +123,9 @@ onBootstrap((e) => {
   e.next()
   if ($os.args.indexOf('serve') < 0) return
   try {
-    /** @type {typeof import('./lib/deliveries.js')} */
-    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+      require(`${__hooks}/lib/deliveries.js`)
+    )
     const recovered = deliveries.recoverAfterRestart(e.app)
     if (recovered > 0) {
       console.log(`deliveries: ${recovered} send(s) cut off by the last stop are queued again.`)
@@ -133,8 +140,9 @@ routerAdd(
   'POST',
   '/api/mail/flush',
   (e) => {
-    /** @type {typeof import('./lib/deliveries.js')} */
-    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+      require(`${__hooks}/lib/deliveries.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     const body = e.requestInfo().body || {}
     let now
@@ -161,8 +169,9 @@ routerAdd(
     ) {
       throw new ForbiddenError('Only the site admin can read the mail health.')
     }
-    /** @type {typeof import('./lib/deliveries.js')} */
-    const deliveries = require(`${__hooks}/lib/deliveries.js`)
+    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+      require(`${__hooks}/lib/deliveries.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, deliveries.health(e.app, 'mail'))
   },

@@ -17,7 +17,9 @@
 
 // A new issue from the console (through its outbox, with an id made on the device): a draft.
 onRecordCreateRequest((e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.prepareNewIssue(e.record)
   return e.next()
 }, 'newsletter_issues')
@@ -25,13 +27,17 @@ onRecordCreateRequest((e) => {
 // An autosaved edit: refused (400 naming `issue`) once the issue is being sent; applied to its
 // issue in the edit's own transaction, unless a newer edit was applied already.
 onRecordCreateRequest((e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.editableIssue(e.app, e.record.getString('issue'))
   return e.next()
 }, 'newsletter_issue_edits')
 
 onRecordCreateExecute((e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   e.app.runInTransaction((txApp) => {
     const outerApp = e.app
     e.app = txApp
@@ -45,7 +51,9 @@ onRecordCreateExecute((e) => {
 }, 'newsletter_issue_edits')
 
 routerAdd('GET', '/api/newsletter/settings', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.requireAdmin(e)
   e.response.header().set('Cache-Control', 'no-store')
   const postalAddress = issues.postalAddress()
@@ -61,21 +69,25 @@ routerAdd('GET', '/api/newsletter/settings', (e) => {
 })
 
 routerAdd('POST', '/api/newsletter/issues/{id}/test', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.requireAdmin(e)
   e.response.header().set('Cache-Control', 'no-store')
   const issue = issues.findIssue(e.app, e.request.pathValue('id'))
   const to = e.auth ? e.auth.getString('email') : ''
   if (!to) throw new BadRequestError('Your account has no e-mail address to send the test to.')
   const queued = issues.queueTest(e.app, issue, to)
-  if (!queued.queued) {
+  if (queued.queued === false) {
     throw new ApiError(429, `The test was not queued: ${queued.reason}.`, {})
   }
   return e.json(200, { to })
 })
 
 routerAdd('POST', '/api/newsletter/issues/{id}/send', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.requireAdmin(e)
   e.response.header().set('Cache-Control', 'no-store')
   const recipients = issues.startSend(e.app, e.request.pathValue('id'), Date.now())
@@ -83,7 +95,9 @@ routerAdd('POST', '/api/newsletter/issues/{id}/send', (e) => {
 })
 
 routerAdd('POST', '/api/newsletter/issues/{id}/schedule', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.requireAdmin(e)
   e.response.header().set('Cache-Control', 'no-store')
   const body = e.requestInfo().body || {}
@@ -99,7 +113,9 @@ routerAdd('POST', '/api/newsletter/issues/{id}/schedule', (e) => {
 })
 
 routerAdd('GET', '/api/newsletter/issues/{id}/results', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   issues.requireAdmin(e)
   e.response.header().set('Cache-Control', 'no-store')
   let issue = issues.findIssue(e.app, e.request.pathValue('id'))
@@ -114,7 +130,9 @@ routerAdd(
   'POST',
   '/api/newsletter/run',
   (e) => {
-    const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+    const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+      require(`${__hooks}/lib/newsletter-issues.js`)
+    )
     const body = e.requestInfo().body || {}
     const now = typeof body.now === 'string' ? Date.parse(body.now) : Date.now()
     if (!isFinite(now)) throw issues.fieldError('now', '`now` must be an ISO time.')
@@ -125,7 +143,9 @@ routerAdd(
 )
 
 routerAdd('GET', '/api/newsletter/click', (e) => {
-  const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+  const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
   const query = e.request.url.query()
   const issueId = String(query.get('i') || '')
   const target = issues.verifiedClickTarget(
@@ -147,17 +167,25 @@ routerAdd('GET', '/api/newsletter/click', (e) => {
 })
 
 routerAdd('GET', '/newsletter', (e) =>
-  require(`${__hooks}/lib/newsletter-archive.js`).respond(e, null),
+  /** @type {typeof import('./lib/newsletter-archive.js')} */ (
+    require(`${__hooks}/lib/newsletter-archive.js`)
+  ).respond(e, null),
 )
 routerAdd('GET', '/newsletter/{$}', (e) =>
-  require(`${__hooks}/lib/newsletter-archive.js`).respond(e, null),
+  /** @type {typeof import('./lib/newsletter-archive.js')} */ (
+    require(`${__hooks}/lib/newsletter-archive.js`)
+  ).respond(e, null),
 )
 routerAdd('GET', '/newsletter/{slug}', (e) =>
-  require(`${__hooks}/lib/newsletter-archive.js`).respond(e, e.request.pathValue('slug')),
+  /** @type {typeof import('./lib/newsletter-archive.js')} */ (
+    require(`${__hooks}/lib/newsletter-archive.js`)
+  ).respond(e, e.request.pathValue('slug')),
 )
 
 routerAdd('GET', '/sitemap.xml', (e) => {
-  const { sitemap } = require(`${__hooks}/lib/newsletter-archive.js`)
+  const { sitemap } = /** @type {typeof import('./lib/newsletter-archive.js')} */ (
+    require(`${__hooks}/lib/newsletter-archive.js`)
+  )
   const xml = sitemap(e.app)
   if (xml === null) return e.string(404, 'Not found')
   e.response.header().set('Cache-Control', 'no-cache')
@@ -168,7 +196,10 @@ routerAdd('GET', '/sitemap.xml', (e) => {
 // Every minute: scheduled issues whose time has come start; finished sends become `sent`.
 cronAdd('newsletter_issues', '* * * * *', () => {
   try {
-    require(`${__hooks}/lib/newsletter-issues.js`).runDue($app, Date.now())
+    const newsletterIssues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+      require(`${__hooks}/lib/newsletter-issues.js`)
+    )
+    newsletterIssues.runDue(/** @type {core.App} */ (/** @type {unknown} */ ($app)), Date.now())
   } catch (err) {
     $app.logger().error('newsletter: issue run failed', 'error', String(err))
   }

@@ -17,7 +17,9 @@
 // reaches here was allowed; it may still hold bad input, which must answer 400.
 
 onRecordCreateRequest((e) => {
-  const newsletter = require(`${__hooks}/lib/newsletter.js`)
+  const newsletter = /** @type {typeof import('./lib/newsletter.js')} */ (
+    require(`${__hooks}/lib/newsletter.js`)
+  )
   const email = e.record.getString('email').trim().toLowerCase()
   e.record.set('email', email)
   newsletter.markPending(e.record)
@@ -30,7 +32,10 @@ onRecordCreateRequest((e) => {
 
   // This hook answers without e.next(), so the input checks that run as another record hook
   // (pb_hooks/input-limits.pb.js, in no fixed order with this one) are run here too.
-  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const { inputProblems, sentBody, validationErrors } =
+    /** @type {typeof import('./lib/input-limits.js')} */ (
+      require(`${__hooks}/lib/input-limits.js`)
+    )
   const problems = inputProblems(e.collection.name, sentBody(e), e.record)
   if (Object.keys(problems).length > 0) {
     throw new BadRequestError('Failed to create record.', validationErrors(problems))
@@ -53,7 +58,9 @@ onRecordCreateRequest((e) => {
 onRecordAfterCreateSuccess((e) => {
   e.next()
   if (!e.record.getBool('newsletterSubscription')) return
-  const { requestSignUp } = require(`${__hooks}/lib/newsletter.js`)
+  const { requestSignUp } = /** @type {typeof import('./lib/newsletter.js')} */ (
+    require(`${__hooks}/lib/newsletter.js`)
+  )
   const clientIp = String(e.app.store().get(`mail-client-ip:audits:${e.record.id}`) || '')
   try {
     requestSignUp(e.app, {
@@ -72,7 +79,10 @@ onRecordAfterCreateSuccess((e) => {
 // /api/newsletter/signups/run (optional {"now": ISO}, accepted for the flush endpoints' shape).
 cronAdd('newsletter_signups', '* * * * *', () => {
   try {
-    require(`${__hooks}/lib/newsletter.js`).decidePendingSignUps($app)
+    const newsletter = /** @type {typeof import('./lib/newsletter.js')} */ (
+      require(`${__hooks}/lib/newsletter.js`)
+    )
+    newsletter.decidePendingSignUps(/** @type {core.App} */ (/** @type {unknown} */ ($app)))
   } catch (err) {
     $app.logger().error('newsletter: deciding sign-ups failed', 'error', String(err))
   }
@@ -82,7 +92,9 @@ routerAdd(
   'POST',
   '/api/newsletter/signups/run',
   (e) => {
-    const { decidePendingSignUps } = require(`${__hooks}/lib/newsletter.js`)
+    const { decidePendingSignUps } = /** @type {typeof import('./lib/newsletter.js')} */ (
+      require(`${__hooks}/lib/newsletter.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { decided: decidePendingSignUps(e.app) })
   },
@@ -100,7 +112,9 @@ routerAdd(
 // address is subscribed.
 
 routerAdd('POST', '/api/newsletter/confirm', (e) => {
-  const newsletter = require(`${__hooks}/lib/newsletter.js`)
+  const newsletter = /** @type {typeof import('./lib/newsletter.js')} */ (
+    require(`${__hooks}/lib/newsletter.js`)
+  )
   const record = newsletter.recordForToken(e.app, 'confirm', newsletter.tokenOfRequest(e))
   e.response.header().set('Cache-Control', 'no-store')
   if (!record) throw newsletter.invalidLink('The confirmation link is not valid.')
@@ -115,7 +129,9 @@ routerAdd('POST', '/api/newsletter/confirm', (e) => {
 })
 
 routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
-  const newsletter = require(`${__hooks}/lib/newsletter.js`)
+  const newsletter = /** @type {typeof import('./lib/newsletter.js')} */ (
+    require(`${__hooks}/lib/newsletter.js`)
+  )
   const body = e.requestInfo().body || {}
   e.response.header().set('Cache-Control', 'no-store')
   const oneClick = body['List-Unsubscribe']
@@ -129,12 +145,17 @@ routerAdd('POST', '/api/newsletter/unsubscribe', (e) => {
   // The newsletter issue whose link this was (its results count the unsubscribe).
   const issue = String(body.issue || e.request.url.query().get('issue') || '')
   const status = newsletter.unsubscribe(e.app, record, issue)
-  require(`${__hooks}/lib/newsletter-issues.js`).skipWaitingCopies(e.app, record.getString('email'))
+  const newsletterIssues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+    require(`${__hooks}/lib/newsletter-issues.js`)
+  )
+  newsletterIssues.skipWaitingCopies(e.app, record.getString('email'))
   return e.json(200, { status })
 })
 
 routerAdd('GET', '/api/newsletter/unsubscribe', (e) => {
-  const { paths } = require(`${__hooks}/lib/shared.cjs`)
+  const { paths } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
   const token = String(e.request.url.query().get('token') || '').replace(/[^a-z0-9.]/g, '')
   const issue = String(e.request.url.query().get('issue') || '').replace(/[^a-z0-9]/g, '')
   e.response.header().set('Cache-Control', 'no-store')
@@ -159,7 +180,9 @@ routerAdd(
   'GET',
   '/api/newsletter/me',
   (e) => {
-    const { visibleStatus } = require(`${__hooks}/lib/newsletter.js`)
+    const { visibleStatus } = /** @type {typeof import('./lib/newsletter.js')} */ (
+      require(`${__hooks}/lib/newsletter.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { status: visibleStatus(e) })
   },
@@ -170,7 +193,9 @@ routerAdd(
   'POST',
   '/api/newsletter/me',
   (e) => {
-    const newsletter = require(`${__hooks}/lib/newsletter.js`)
+    const newsletter = /** @type {typeof import('./lib/newsletter.js')} */ (
+      require(`${__hooks}/lib/newsletter.js`)
+    )
     const body = e.requestInfo().body || {}
     e.response.header().set('Cache-Control', 'no-store')
     if (typeof body.subscribed !== 'boolean') {
@@ -199,7 +224,9 @@ routerAdd(
       })
     } else if (own.mine) {
       newsletter.unsubscribe(e.app, own.record)
-      const issues = require(`${__hooks}/lib/newsletter-issues.js`)
+      const issues = /** @type {typeof import('./lib/newsletter-issues.js')} */ (
+        require(`${__hooks}/lib/newsletter-issues.js`)
+      )
       issues.skipWaitingCopies(e.app, own.record.getString('email'))
     }
     const user = e.app.findRecordById('users', e.auth.id)
@@ -222,7 +249,9 @@ routerAdd('GET', '/api/newsletter/export', (e) => {
   ) {
     throw new ForbiddenError('Only the site admin can export subscribers.')
   }
-  const { subscribersExportCsv } = require(`${__hooks}/lib/newsletter-export.js`)
+  const { subscribersExportCsv } = /** @type {typeof import('./lib/newsletter-export.js')} */ (
+    require(`${__hooks}/lib/newsletter-export.js`)
+  )
   e.response.header().set('Cache-Control', 'no-store')
   e.response.header().set('Content-Type', 'text/csv; charset=utf-8')
   e.response
@@ -234,7 +263,9 @@ routerAdd('GET', '/api/newsletter/export', (e) => {
 // Pending sign-ups never confirmed are removed after 30 days (every day at 03:17).
 cronAdd('newsletter_pending_cleanup', '17 3 * * *', () => {
   try {
-    const removed = require(`${__hooks}/lib/newsletter.js`).removeStalePending($app)
+    const removed = /** @type {typeof import('./lib/newsletter.js')} */ (
+      require(`${__hooks}/lib/newsletter.js`)
+    ).removeStalePending(/** @type {core.App} */ (/** @type {unknown} */ ($app)))
     if (removed > 0)
       $app.logger().info('newsletter: removed stale pending sign-ups', 'count', removed)
   } catch (err) {

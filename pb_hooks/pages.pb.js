@@ -25,7 +25,9 @@ routerUse(
     if (request.method !== 'GET' && request.method !== 'HEAD') return e.next()
     if (path === '/' || path === '/index.html') return e.next()
 
-    const { isSiteFile, pageFor, readSiteFile } = require(`${__hooks}/lib/pages.js`)
+    const { isSiteFile, pageFor, readSiteFile } = /** @type {typeof import('./lib/pages.js')} */ (
+      require(`${__hooks}/lib/pages.js`)
+    )
     const page = pageFor(path)
     const name = path.slice(path.lastIndexOf('/') + 1)
     if (name.indexOf('.') >= 0) {

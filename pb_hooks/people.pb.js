@@ -7,7 +7,9 @@
 
 onRecordCreateRequest(
   (e) => {
-    const { readFirstTouch } = require(`${__hooks}/lib/first-touch.js`)
+    const { readFirstTouch } = /** @type {typeof import('./lib/first-touch.js')} */ (
+      require(`${__hooks}/lib/first-touch.js`)
+    )
     // PocketBase has parsed the JSON field already (raw bytes); read it back as a value.
     let sent = null
     try {
@@ -19,6 +21,7 @@ onRecordCreateRequest(
     const touch = readFirstTouch(sent)
     const keys = Object.keys(touch.problems)
     if (keys.length) {
+      /** @type {Record<string, ValidationError>} */
       const data = {}
       for (const key of keys)
         data[key] = new ValidationError('validation_invalid_value', touch.problems[key])
@@ -33,7 +36,9 @@ onRecordCreateRequest(
 
 onRecordAfterCreateSuccess(
   (e) => {
-    const { refreshPerson } = require(`${__hooks}/lib/people.js`)
+    const { refreshPerson } = /** @type {typeof import('./lib/people.js')} */ (
+      require(`${__hooks}/lib/people.js`)
+    )
     refreshPerson(e.app, e.record.getString('email'))
     return e.next()
   },
@@ -45,7 +50,9 @@ onRecordAfterCreateSuccess(
 
 onRecordAfterUpdateSuccess(
   (e) => {
-    const { refreshPerson } = require(`${__hooks}/lib/people.js`)
+    const { refreshPerson } = /** @type {typeof import('./lib/people.js')} */ (
+      require(`${__hooks}/lib/people.js`)
+    )
     const before = e.record.original().getString('email')
     const now = e.record.getString('email')
     refreshPerson(e.app, now)
@@ -58,7 +65,9 @@ onRecordAfterUpdateSuccess(
 
 onRecordAfterDeleteSuccess(
   (e) => {
-    const { refreshPerson } = require(`${__hooks}/lib/people.js`)
+    const { refreshPerson } = /** @type {typeof import('./lib/people.js')} */ (
+      require(`${__hooks}/lib/people.js`)
+    )
     refreshPerson(e.app, e.record.getString('email'))
     return e.next()
   },
@@ -70,7 +79,9 @@ onRecordAfterDeleteSuccess(
 
 // A note needs its text; a status change names a status. Both belong to an existing person.
 onRecordCreateRequest((e) => {
-  const { NOTE_MAX } = require(`${__hooks}/lib/shared.cjs`)
+  const { NOTE_MAX } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
   const kind = e.record.getString('kind')
   const text = e.record.getString('text').trim()
   e.record.set('text', text)

@@ -11,7 +11,9 @@
 
 onBootstrap((e) => {
   e.next()
-  const { applyDeploySettings } = require(`${__hooks}/lib/deploy-config.js`)
+  const { applyDeploySettings } = /** @type {typeof import('./lib/deploy-config.js')} */ (
+    require(`${__hooks}/lib/deploy-config.js`)
+  )
   const summary = applyDeploySettings(e.app)
   if (summary && $os.args.indexOf('serve') >= 0) console.log(`deploy: ${summary}.`)
 })
@@ -20,7 +22,9 @@ routerUse(
   new Middleware((e) => {
     const headers = e.app.settings().trustedProxy.headers
     if (headers.length === 0) return e.next()
-    const { ipInList, trustedProxyIPs } = require(`${__hooks}/lib/deploy-config.js`)
+    const { ipInList, trustedProxyIPs } = /** @type {typeof import('./lib/deploy-config.js')} */ (
+      require(`${__hooks}/lib/deploy-config.js`)
+    )
     if (!ipInList(e.remoteIP(), trustedProxyIPs())) {
       for (const name of headers) e.request.header.del(name)
     }

@@ -21,10 +21,15 @@
 routerUse(
   new Middleware(
     (e) => {
-      const limits = require(`${__hooks}/lib/request-limits.js`)
+      const limits = /** @type {typeof import('./lib/request-limits.js')} */ (
+        require(`${__hooks}/lib/request-limits.js`)
+      )
       /** A refusal, with the headers every answer carries (headers.pb.js runs after this). */
       const refuse = (/** @type {router.ApiError} */ error) => {
-        require(`${__hooks}/lib/response-headers.js`).setResponseHeaders(e)
+        const responseHeaders = /** @type {typeof import('./lib/response-headers.js')} */ (
+          require(`${__hooks}/lib/response-headers.js`)
+        )
+        responseHeaders.setResponseHeaders(e)
         return error
       }
       const pattern = e.request.pattern
@@ -84,7 +89,9 @@ routerUse(
 // REALTIME_MAX_MINUTES are closed; a forgotten tab or a client that vanished without closing
 // does not keep its slot. PocketBase's SDK reconnects by itself when it still needs the stream.
 onRealtimeConnectRequest((e) => {
-  const { realtimeLimits } = require(`${__hooks}/lib/request-limits.js`)
+  const { realtimeLimits } = /** @type {typeof import('./lib/request-limits.js')} */ (
+    require(`${__hooks}/lib/request-limits.js`)
+  )
   const limits = realtimeLimits()
   // time.Duration, in nanoseconds.
   e.idleTimeout = /** @type {any} */ (limits.idleSeconds * 1e9)

@@ -14,7 +14,9 @@ onRecordCreateExecute((e) => {
   try {
     return e.next()
   } catch (err) {
-    const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+    const saveErrors = /** @type {typeof import('./lib/save-errors.js')} */ (
+      require(`${__hooks}/lib/save-errors.js`)
+    )
     if (saveErrors.isUniqueViolation(err)) throw err
     throw saveErrors.unavailable(e.app, e.record, err)
   }
@@ -24,7 +26,9 @@ onRecordUpdateExecute((e) => {
   try {
     return e.next()
   } catch (err) {
-    const saveErrors = require(`${__hooks}/lib/save-errors.js`)
+    const saveErrors = /** @type {typeof import('./lib/save-errors.js')} */ (
+      require(`${__hooks}/lib/save-errors.js`)
+    )
     if (saveErrors.isUniqueViolation(err)) throw err
     throw saveErrors.unavailable(e.app, e.record, err)
   }
@@ -37,7 +41,9 @@ routerUse(
         return e.next()
       } catch (err) {
         const headers = e.response.header()
-        const { takeRetryAt } = require(`${__hooks}/lib/request-limits.js`)
+        const { takeRetryAt } = /** @type {typeof import('./lib/request-limits.js')} */ (
+          require(`${__hooks}/lib/request-limits.js`)
+        )
         const retryAt = takeRetryAt(e.app, e.realIP())
         if (headers.get('Retry-After')) throw err
         const status = err && (err.status || (err.value && err.value.status))
@@ -47,7 +53,9 @@ routerUse(
           const seconds = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))
           headers.set('Retry-After', String(seconds))
         } else if (status === 429 || /too many requests/i.test(String(err))) {
-          const { retryAfterSeconds } = require(`${__hooks}/lib/save-errors.js`)
+          const { retryAfterSeconds } = /** @type {typeof import('./lib/save-errors.js')} */ (
+            require(`${__hooks}/lib/save-errors.js`)
+          )
           const rules = e.app.settings().rateLimits.rules
           const seconds = retryAfterSeconds(rules, e.request.method, e.request.url.path)
           headers.set('Retry-After', String(seconds))

@@ -9,9 +9,15 @@
 // hash of the e-mail (lib/counters.js).
 
 onRecordAuthWithPasswordRequest((e) => {
-  const counters = require(`${__hooks}/lib/counters.js`)
-  const { envNumber } = require(`${__hooks}/lib/request-limits.js`)
-  const { SIGNIN_THROTTLE_DEFAULTS, messages } = require(`${__hooks}/lib/shared.cjs`)
+  const counters = /** @type {typeof import('./lib/counters.js')} */ (
+    require(`${__hooks}/lib/counters.js`)
+  )
+  const { envNumber } = /** @type {typeof import('./lib/request-limits.js')} */ (
+    require(`${__hooks}/lib/request-limits.js`)
+  )
+  const { SIGNIN_THROTTLE_DEFAULTS, messages } = /** @type {typeof import('./lib/shared.cjs')} */ (
+    require(`${__hooks}/lib/shared.cjs`)
+  )
   const failures = envNumber('SIGNIN_FAILURES_PER_ACCOUNT', SIGNIN_THROTTLE_DEFAULTS.failures)
   const windowMs =
     envNumber('SIGNIN_THROTTLE_MINUTES', SIGNIN_THROTTLE_DEFAULTS.windowMinutes) * 60 * 1000
@@ -24,7 +30,10 @@ onRecordAuthWithPasswordRequest((e) => {
   const seen = counters.read(e.app, key, now)
   if (seen && seen.count >= failures) {
     // Retry-After is set from this by pb_hooks/save-errors.pb.js (this hook has no response).
-    require(`${__hooks}/lib/request-limits.js`).noteRetryAt(e.app, e.realIP(), seen.expiresAt)
+    const requestLimits = /** @type {typeof import('./lib/request-limits.js')} */ (
+      require(`${__hooks}/lib/request-limits.js`)
+    )
+    requestLimits.noteRetryAt(e.app, e.realIP(), seen.expiresAt)
     throw new TooManyRequestsError(messages.loginTooMany, {})
   }
   try {

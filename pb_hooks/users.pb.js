@@ -15,7 +15,11 @@
 //      password. Superusers (the dashboard, scripts) get PocketBase's real answer.
 
 onRecordCreateRequest((e) => {
-  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const { inputProblems, sentBody, validationErrors } =
+    /** @type {typeof import('./lib/input-limits.js')} */ (
+      require(`${__hooks}/lib/input-limits.js`)
+    )
+  /** @param {import('./lib/input-limits.js').Problems} problems */
   const fail = (problems) => {
     throw new BadRequestError('Failed to create record.', validationErrors(problems))
   }
@@ -50,6 +54,7 @@ onRecordCreateRequest((e) => {
     body.passwordConfirm === undefined || body.passwordConfirm === null
       ? ''
       : String(body.passwordConfirm)
+  /** @type {import('./lib/input-limits.js').Problems} */
   const form = {}
   if (e.record.verified()) form.verified = ['validation_values_mismatch', "Values don't match."]
   if (!password) form.password = ['validation_required', 'Cannot be blank.']
@@ -59,7 +64,9 @@ onRecordCreateRequest((e) => {
   if (Object.keys(form).length > 0) fail(form)
 
   // The record's own validation; the requested id is kept, so a taken id is refused as usual.
-  const { validateAsNew } = require(`${__hooks}/lib/validate-as-new.js`)
+  const { validateAsNew } = /** @type {typeof import('./lib/validate-as-new.js')} */ (
+    require(`${__hooks}/lib/validate-as-new.js`)
+  )
   return e.json(200, validateAsNew(e.app, e.record, email, e.record.id))
 }, 'users')
 
@@ -73,7 +80,10 @@ onRecordUpdateRequest((e) => {
     e.record.set('agreedToTermsAt', previous || (agreed ? new DateTime() : ''))
   }
 
-  const { inputProblems, sentBody, validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const { inputProblems, sentBody, validationErrors } =
+    /** @type {typeof import('./lib/input-limits.js')} */ (
+      require(`${__hooks}/lib/input-limits.js`)
+    )
   const problems = inputProblems('users', sentBody(e), e.record)
   if (Object.keys(problems).length > 0) {
     throw new BadRequestError('Failed to update record.', validationErrors(problems))
@@ -84,8 +94,12 @@ onRecordUpdateRequest((e) => {
 // A new password from a reset link follows the sign-up rules too: none of the most common
 // passwords (lib/passwords.js), named on `password` like PocketBase's own field errors.
 onRecordConfirmPasswordResetRequest((e) => {
-  const { commonPasswordProblem } = require(`${__hooks}/lib/passwords.js`)
-  const { validationErrors } = require(`${__hooks}/lib/input-limits.js`)
+  const { commonPasswordProblem } = /** @type {typeof import('./lib/passwords.js')} */ (
+    require(`${__hooks}/lib/passwords.js`)
+  )
+  const { validationErrors } = /** @type {typeof import('./lib/input-limits.js')} */ (
+    require(`${__hooks}/lib/input-limits.js`)
+  )
   const body = e.requestInfo().body || {}
   const problems = commonPasswordProblem(body.password)
   if (Object.keys(problems).length > 0) {

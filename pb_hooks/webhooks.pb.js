@@ -20,11 +20,13 @@ routerAdd(
   'POST',
   '/api/webhooks',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-endpoints.js')} */
-    const endpoints = require(`${__hooks}/lib/webhook-endpoints.js`)
+    const endpoints = /** @type {typeof import('./lib/webhook-endpoints.js')} */ (
+      require(`${__hooks}/lib/webhook-endpoints.js`)
+    )
     const body = request.jsonBody(e)
     const made = endpoints.createEndpoint(e.app, {
       url: body.url,
@@ -45,11 +47,13 @@ routerAdd(
   'PATCH',
   '/api/webhooks/{id}',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-endpoints.js')} */
-    const endpoints = require(`${__hooks}/lib/webhook-endpoints.js`)
+    const endpoints = /** @type {typeof import('./lib/webhook-endpoints.js')} */ (
+      require(`${__hooks}/lib/webhook-endpoints.js`)
+    )
     const body = request.jsonBody(e)
     const record = endpoints.updateEndpoint(e.app, request.endpointOfPath(e), {
       url: body.url,
@@ -66,11 +70,13 @@ routerAdd(
   'DELETE',
   '/api/webhooks/{id}',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-endpoints.js')} */
-    const endpoints = require(`${__hooks}/lib/webhook-endpoints.js`)
+    const endpoints = /** @type {typeof import('./lib/webhook-endpoints.js')} */ (
+      require(`${__hooks}/lib/webhook-endpoints.js`)
+    )
     endpoints.deleteEndpoint(e.app, request.endpointOfPath(e))
     return e.noContent(204)
   },
@@ -81,11 +87,13 @@ routerAdd(
   'POST',
   '/api/webhooks/{id}/rotate',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-endpoints.js')} */
-    const endpoints = require(`${__hooks}/lib/webhook-endpoints.js`)
+    const endpoints = /** @type {typeof import('./lib/webhook-endpoints.js')} */ (
+      require(`${__hooks}/lib/webhook-endpoints.js`)
+    )
     const secret = endpoints.rotateSecret(e.app, request.endpointOfPath(e))
     e.response.header().set('Cache-Control', 'no-store')
     return e.json(200, { secret })
@@ -97,11 +105,13 @@ routerAdd(
   'POST',
   '/api/webhooks/{id}/test',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-events.js')} */
-    const events = require(`${__hooks}/lib/webhook-events.js`)
+    const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+      require(`${__hooks}/lib/webhook-events.js`)
+    )
     const endpoint = request.endpointOfPath(e)
     /** @type {{ eventId: string, queued: number }} */
     let sent = { eventId: '', queued: 0 }
@@ -117,11 +127,13 @@ routerAdd(
   'POST',
   '/api/webhooks/{id}/resend',
   (e) => {
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     request.requireConsultant(e)
-    /** @type {typeof import('./lib/webhook-events.js')} */
-    const events = require(`${__hooks}/lib/webhook-events.js`)
+    const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+      require(`${__hooks}/lib/webhook-events.js`)
+    )
     const endpoint = request.endpointOfPath(e)
     const body = request.jsonBody(e)
     const eventId = typeof body.event === 'string' ? body.event : ''
@@ -167,8 +179,9 @@ onRecordCreateRequest(() => {
 }, 'webhook_endpoints')
 
 onRecordUpdateRequest((e) => {
-  /** @type {typeof import('./lib/webhook-endpoints.js')} */
-  const endpoints = require(`${__hooks}/lib/webhook-endpoints.js`)
+  const endpoints = /** @type {typeof import('./lib/webhook-endpoints.js')} */ (
+    require(`${__hooks}/lib/webhook-endpoints.js`)
+  )
   const original = e.record.original()
   for (const field of ['secret', 'previousSecret', 'previousSecretUntil']) {
     if (e.record.getString(field) !== original.getString(field)) {
@@ -184,14 +197,16 @@ onRecordUpdateRequest((e) => {
 // --- events, each in the transaction of its cause -----------------------------------------
 
 onRecordCreateExecute((e) => {
-  /** @type {typeof import('./lib/webhook-events.js')} */
-  const events = require(`${__hooks}/lib/webhook-events.js`)
+  const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+    require(`${__hooks}/lib/webhook-events.js`)
+  )
   events.saveThenQueue(e, 'audit.completed', () => ({ auditId: e.record.id }))
 }, 'audits')
 
 onRecordCreateExecute((e) => {
-  /** @type {typeof import('./lib/webhook-events.js')} */
-  const events = require(`${__hooks}/lib/webhook-events.js`)
+  const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+    require(`${__hooks}/lib/webhook-events.js`)
+  )
   events.saveThenQueue(e, 'message.received', () => ({ contactId: e.record.id }))
 }, 'contacts')
 
@@ -207,8 +222,9 @@ onRecordUpdateExecute((e) => {
           ? 'subscriber.unsubscribed'
           : ''
   if (!type) return e.next()
-  /** @type {typeof import('./lib/webhook-events.js')} */
-  const events = require(`${__hooks}/lib/webhook-events.js`)
+  const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+    require(`${__hooks}/lib/webhook-events.js`)
+  )
   events.saveThenQueue(e, type, () => ({
     subscriptionId: e.record.id,
     status: after,
@@ -220,8 +236,9 @@ onRecordUpdateExecute((e) => {
   const before = e.record.original().getString('status')
   const after = e.record.getString('status')
   if (before === after) return e.next()
-  /** @type {typeof import('./lib/webhook-events.js')} */
-  const events = require(`${__hooks}/lib/webhook-events.js`)
+  const events = /** @type {typeof import('./lib/webhook-events.js')} */ (
+    require(`${__hooks}/lib/webhook-events.js`)
+  )
   events.saveThenQueue(e, 'person.status_changed', () => ({
     personId: e.record.id,
     previousStatus: before,
@@ -234,14 +251,16 @@ onRecordUpdateExecute((e) => {
 // The webhook channel's own job (lib/webhook-runner.js): each minute's run watches for due
 // deliveries every second, so events leave within seconds and the first retry comes after ~5 s.
 cronAdd('webhook_sender', '* * * * *', () => {
-  /** @type {typeof import('./lib/webhook-runner.js')} */
-  const runner = require(`${__hooks}/lib/webhook-runner.js`)
+  const runner = /** @type {typeof import('./lib/webhook-runner.js')} */ (
+    require(`${__hooks}/lib/webhook-runner.js`)
+  )
   runner.runForAMinute(/** @type {core.App} */ (/** @type {unknown} */ ($app)))
 })
 
 onTerminate((e) => {
-  /** @type {typeof import('./lib/webhook-runner.js')} */
-  const runner = require(`${__hooks}/lib/webhook-runner.js`)
+  const runner = /** @type {typeof import('./lib/webhook-runner.js')} */ (
+    require(`${__hooks}/lib/webhook-runner.js`)
+  )
   runner.stop(e.app)
   return e.next()
 })
@@ -252,10 +271,12 @@ routerAdd(
   'POST',
   '/api/webhooks/flush',
   (e) => {
-    /** @type {typeof import('./lib/deliveries.js')} */
-    const deliveries = require(`${__hooks}/lib/deliveries.js`)
-    /** @type {typeof import('./lib/webhook-requests.js')} */
-    const request = require(`${__hooks}/lib/webhook-requests.js`)
+    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
+      require(`${__hooks}/lib/deliveries.js`)
+    )
+    const request = /** @type {typeof import('./lib/webhook-requests.js')} */ (
+      require(`${__hooks}/lib/webhook-requests.js`)
+    )
     e.response.header().set('Cache-Control', 'no-store')
     const body = request.jsonBody(e)
     /** @type {number | undefined} */
@@ -276,7 +297,10 @@ routerAdd(
 // The log and the events it points to are kept WEBHOOK_LOG_KEEP_DAYS (every day at 03:41).
 cronAdd('webhook_log_cleanup', '41 3 * * *', () => {
   try {
-    require(`${__hooks}/lib/webhook-log.js`).removeOldLog($app, Date.now())
+    const webhookLog = /** @type {typeof import('./lib/webhook-log.js')} */ (
+      require(`${__hooks}/lib/webhook-log.js`)
+    )
+    webhookLog.removeOldLog(/** @type {core.App} */ (/** @type {unknown} */ ($app)), Date.now())
   } catch (err) {
     $app.logger().error('webhooks: log cleanup failed', 'error', String(err))
   }

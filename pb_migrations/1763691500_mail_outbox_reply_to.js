@@ -5,6 +5,9 @@
 
 const LOCKED_BEFORE = ['to', 'subject', 'html', 'text', 'kind', 'sourceId', 'sentAt', 'lastError']
 
+/**
+ * @param {string[]} locked  the fields an admin may not change
+ */
 function updateRule(locked) {
   return [
     '@request.auth.isAdmin = true',

@@ -25,9 +25,19 @@ const POCKETBASE_AUTH_ALERT = {
   body: "<p>Hello,</p>\n<p>We noticed a login to your {APP_NAME} account from a new location:</p>\n<p><em>{ALERT_INFO}</em></p>\n<p><strong>If this wasn't you, you should immediately change your {APP_NAME} account password to revoke access from all other locations.</strong></p>\n<p>If this was you, you may disregard this email.</p>\n<p>\n  Thanks,<br/>\n  {APP_NAME} team\n</p>",
 }
 
+/**
+ * @typedef {{ subject: string, body: string }} Template
+ * @typedef {'verificationTemplate' | 'resetPasswordTemplate' | 'confirmEmailChangeTemplate'} TemplateName
+ */
+
+/**
+ * @param {CoreApp} app
+ * @param {Record<TemplateName, Template>} templates
+ * @param {Template} authAlert
+ */
 function setTemplates(app, templates, authAlert) {
   const users = app.findCollectionByNameOrId('users')
-  for (const key of Object.keys(templates)) {
+  for (const key of /** @type {TemplateName[]} */ (Object.keys(templates))) {
     users[key].subject = templates[key].subject
     users[key].body = templates[key].body
   }
@@ -38,9 +48,10 @@ function setTemplates(app, templates, authAlert) {
 
 migrate(
   (app) => {
-    const { accountMailTemplates, authAlertTemplate } = require(
-      `${__hooks}/lib/account-mail-templates.js`,
-    )
+    const { accountMailTemplates, authAlertTemplate } =
+      /** @type {typeof import('../pb_hooks/lib/account-mail-templates.js')} */ (
+        require(`${__hooks}/lib/account-mail-templates.js`)
+      )
     const users = app.findCollectionByNameOrId('users')
     setTemplates(
       app,

@@ -42,6 +42,9 @@ const NEWSLETTER_RATE_LIMIT = {
   maxRequests: 30,
 }
 
+/**
+ * @param {string[]} locked  the fields an admin may not change
+ */
 function outboxUpdateRule(locked) {
   return [
     '@request.auth.isAdmin = true',
@@ -51,7 +54,11 @@ function outboxUpdateRule(locked) {
   ].join(' && ')
 }
 
-/** The current rules as plain objects, without `label`. */
+/**
+ * The current rules as plain objects, without `label`.
+ * @param {CoreApp} app
+ * @param {string} label
+ */
 function otherRules(app, label) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {

@@ -36,7 +36,11 @@ function timestamps() {
   ]
 }
 
-/** The current rate-limit rules as plain objects, without those labelled `labels`. */
+/**
+ * The current rate-limit rules as plain objects, without those labelled `labels`.
+ * @param {CoreApp} app
+ * @param {string[]} labels
+ */
 function otherRules(app, labels) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {
@@ -164,7 +168,10 @@ migrate(
     app.save(settings)
 
     // People for what exists already (the hook keeps them current from now on).
-    require(`${__hooks}/lib/people.js`).refreshEveryone(app)
+    const peopleLib = /** @type {typeof import('../pb_hooks/lib/people.js')} */ (
+      require(`${__hooks}/lib/people.js`)
+    )
+    peopleLib.refreshEveryone(/** @type {core.App} */ (/** @type {unknown} */ (app)))
   },
   (app) => {
     const settings = app.settings()

@@ -15,7 +15,11 @@ const EVENTS_CREATE_RULE = '@request.body.confirmed:isset = false'
 const SECRETS = ['abuse_counters', 'funnel_tokens']
 const VISIT_RATE_LIMIT = { label: 'POST /api/funnel/', audience: '', duration: 60, maxRequests: 30 }
 
-/** The current rate-limit rules as plain objects, without the one labelled `label`. */
+/**
+ * The current rate-limit rules as plain objects, without the one labelled `label`.
+ * @param {CoreApp} app
+ * @param {string} label
+ */
 function otherRules(app, label) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {

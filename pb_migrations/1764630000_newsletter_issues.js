@@ -34,7 +34,11 @@ function issueTimestamps() {
   ]
 }
 
-/** The current rate-limit rules as plain objects, without those labelled `labels`. */
+/**
+ * The current rate-limit rules as plain objects, without those labelled `labels`.
+ * @param {CoreApp} app
+ * @param {string[]} labels
+ */
 function rulesWithout(app, labels) {
   const rules = []
   for (const rule of app.settings().rateLimits.rules || []) {
@@ -186,7 +190,7 @@ migrate(
       .execute()
     const subscriptions = app.findCollectionByNameOrId('newsletter_subscriptions')
     const source = /** @type {any} */ (subscriptions.fields.getByName('source'))
-    source.values = source.values.filter((value) => value !== 'archive')
+    source.values = source.values.filter((/** @type {string} */ value) => value !== 'archive')
     subscriptions.createRule = String(subscriptions.createRule).replace(
       UNSUBSCRIBE_FIELDS_UNSET,
       '',

@@ -161,7 +161,10 @@ migrate(
     app.save(appSettings)
 
     // Sequences for the audits still inside their first follow-up's window.
-    const { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } = require(`${__hooks}/lib/shared.cjs`)
+    const { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } =
+      /** @type {typeof import('../pb_hooks/lib/shared.cjs')} */ (
+        require(`${__hooks}/lib/shared.cjs`)
+      )
     const lastDelay = FOLLOWUP_DEFAULTS.steps[FOLLOWUP_DEFAULTS.steps.length - 1].delayDays
     const since = new Date(Date.now() - (lastDelay + FOLLOWUP_GRACE_DAYS) * 86400000)
       .toISOString()
@@ -175,7 +178,9 @@ migrate(
       )
       .bind({ since })
       .all(latest)
-    const { startSequence } = require(`${__hooks}/lib/followups.js`)
+    const { startSequence } = /** @type {typeof import('../pb_hooks/lib/followups.js')} */ (
+      require(`${__hooks}/lib/followups.js`)
+    )
     for (const row of latest) {
       startSequence(/** @type {any} */ (app), app.findRecordById('audits', row.id))
     }

@@ -6,7 +6,7 @@ const DAY = 24 * 60 * 60 * 1000
 
 /** UNVERIFIED_ACCOUNT_DAYS from the environment (may be fractional), else the shared default. */
 function unverifiedAccountDays() {
-  const { UNVERIFIED_ACCOUNT_DAYS } = require(`${__hooks}/lib/shared.cjs`)
+  const { UNVERIFIED_ACCOUNT_DAYS } = require('./shared.cjs')
   const text = String($os.getenv('UNVERIFIED_ACCOUNT_DAYS') || '').trim()
   const days = Number(text)
   return text && isFinite(days) && days > 0 ? days : UNVERIFIED_ACCOUNT_DAYS
@@ -21,7 +21,7 @@ function unverifiedAccountDays() {
  * @param {number} nowMs
  */
 function deleteStaleUnverified(app, days, nowMs) {
-  const { toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+  const { toPbTime } = require('./shared.cjs')
   const cutoff = toPbTime(nowMs - days * DAY)
   const stale = app.findRecordsByFilter(
     'users',

@@ -19,7 +19,7 @@ const { mailConfig } = require('./mail-config.js')
 const { escapeHtml } = require('./mail-escape.js')
 /** @type {typeof import('./delivery-errors.js')} */
 const { permanentError } = require('./delivery-errors.js')
-const { ACCOUNT_MAIL_CAP } = require(`${__hooks}/lib/shared.cjs`)
+const { ACCOUNT_MAIL_CAP } = require('./shared.cjs')
 
 /**
  * @param {DeliveryRow} row

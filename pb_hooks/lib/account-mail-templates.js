@@ -4,17 +4,24 @@
 // results mail's layout; PocketBase fills in {APP_URL} (the app URL setting, copied from APP_URL
 // at every start) and {TOKEN} when it sends. Every link goes to the site's own pages, never /_/.
 
-const { escapeHtml } = require(`${__hooks}/lib/mail-escape.js`)
-const { layout, heading, paragraph, colours } = require(`${__hooks}/lib/mail-templates.js`)
-const { BUSINESS_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+const { escapeHtml } = require('./mail-escape.js')
+const { layout, heading, paragraph, colours } = require('./mail-templates.js')
+const { BUSINESS_NAME, paths } = require('./shared.cjs')
 
-/** `{APP_URL}/verify-email/{TOKEN}`: PocketBase replaces both placeholders. */
+/**
+ * `{APP_URL}/verify-email/{TOKEN}`: PocketBase replaces both placeholders.
+ * @param {string} page  the site's path for the link
+ */
 function tokenLink(page) {
   return `{APP_URL}${page}/{TOKEN}`
 }
 
 // The results mail's button, for a link made of PocketBase placeholders (the results mail's
 // own button accepts only finished http(s) URLs).
+/**
+ * @param {string} label
+ * @param {string} page
+ */
 function tokenButton(label, page) {
   return [
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0;"><tr>',
@@ -24,7 +31,10 @@ function tokenButton(label, page) {
   ].join('')
 }
 
-/** For mail clients that show no buttons: the same link, written out. */
+/**
+ * For mail clients that show no buttons: the same link, written out.
+ * @param {string} page
+ */
 function linkAsText(page) {
   const link = tokenLink(page)
   return paragraph(
@@ -33,6 +43,9 @@ function linkAsText(page) {
   )
 }
 
+/**
+ * @param {{ subject: string, preheader: string, heading: string, intro: string[], button: string, page: string, expiry: string, notYou: string }} opts
+ */
 function accountMail(opts) {
   const body = [
     heading(opts.heading, 1),
@@ -80,6 +93,7 @@ function lifetime(seconds) {
 /**
  * The three templates, keyed like the users collection's options. `durations` are the
  * collection's token lifetimes in seconds, so each mail says truly how long its link works.
+ * @param {{ verification: number, passwordReset: number, emailChange: number }} durations  seconds
  */
 function accountMailTemplates(durations) {
   return {

@@ -5,6 +5,13 @@
 // types. So the client's own JSON is laid over that body wherever the request carries it: a
 // JSON body, or the @jsonPayload part of a multipart request (the SDK with files, /api/batch).
 
+/**
+ * A records-API request as the hooks see it: goja also names the embedded request event by its
+ * type (`requestEvent`), which PocketBase's declarations do not list.
+ * @typedef {core.RecordRequestEvent & { requestEvent?: core.RequestEvent }} RecordRequest
+ */
+/** @typedef {Record<string, unknown>} JsonObject */
+
 const FIELDS = [
   'email',
   'answers',
@@ -13,13 +20,21 @@ const FIELDS = [
   'recommendations',
   'newsletterSubscription',
 ]
+/** @type {Record<string, boolean>} */
 const JSON_FIELDS = { answers: true, otherTexts: true, scores: true, recommendations: true }
 
+/**
+ * @param {unknown} value
+ * @returns {value is JsonObject}
+ */
 function isPlainObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A JSON field of the coerced body (raw bytes) as a JS value; undefined when not sent. */
+/**
+ * A JSON field of the coerced body (raw bytes) as a JS value; undefined when not sent.
+ * @param {unknown} value
+ */
 function decodeJsonField(value) {
   if (value === undefined || value === null) return value
   const text = toString(value)
@@ -34,6 +49,8 @@ function decodeJsonField(value) {
 /**
  * The request's own JSON: { json, whole } where `whole` says it is the entire body (a JSON
  * request) rather than the @jsonPayload part of a multipart one; null when there is none.
+ * @param {RecordRequest} e
+ * @returns {{ json: JsonObject, whole: boolean } | null}
  */
 function clientJson(e) {
   const request = e.requestEvent ? e.requestEvent.request : null
@@ -56,11 +73,16 @@ function clientJson(e) {
   }
 }
 
-/** { email, answers, otherTexts, scores, recommendations, newsletterSubscription } as sent. */
+/**
+ * { email, answers, otherTexts, scores, recommendations, newsletterSubscription } as sent.
+ * @param {RecordRequest} e
+ */
 function readSubmission(e) {
   const raw = clientJson(e)
   // A JSON body is the whole request: nothing else to read (and requestInfo costs a Go call).
+  /** @type {JsonObject} */
   const body = raw && raw.whole ? {} : e.requestInfo().body || {}
+  /** @type {JsonObject} */
   const submission = {}
   for (const field of FIELDS) {
     if (raw && Object.prototype.hasOwnProperty.call(raw.json, field)) {

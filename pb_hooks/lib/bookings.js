@@ -11,9 +11,12 @@
 // booked by the site (shown on their timeline as such), their follow-ups stop, and one owner
 // notification is queued; a second report within BOOKING_REPEAT_MINUTES is the same booking.
 
-const { BOOKING_REPEAT_MINUTES, REPORT_BOOKING_DAYS, parsePbTime, toPbTime } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const {
+  BOOKING_REPEAT_MINUTES,
+  REPORT_BOOKING_DAYS,
+  parsePbTime,
+  toPbTime,
+} = require('./shared.cjs')
 const { auditOfResultsMail, readToken } = require('./followup-links.js')
 const followups = require('./followups.js')
 const deliveries = require('./deliveries.js')

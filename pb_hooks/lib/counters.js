@@ -6,7 +6,7 @@
 // and POST /api/limits/prune) deletes the expired ones. Each statement is one atomic SQLite
 // write, so two requests at the same instant cannot both pass a cap.
 
-const { toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { toPbTime } = require('./shared.cjs')
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -101,7 +101,7 @@ function read(app, key, now) {
     .bind({ key, now: toPbTime(now) })
     .all(rows)
   if (rows.length === 0) return null
-  const { parsePbTime } = require(`${__hooks}/lib/shared.cjs`)
+  const { parsePbTime } = require('./shared.cjs')
   return { count: rows[0].count, expiresAt: parsePbTime(rows[0].expiresAt) }
 }
 

@@ -32,7 +32,7 @@ const { kinds } = require('./delivery-kinds.js')
 const { channels } = require('./delivery-channels.js')
 /** @type {typeof import('./delivery-errors.js')} */
 const { errorText, isPermanent } = require('./delivery-errors.js')
-const { DELIVERY_DEFAULTS, VISITOR_MAIL_DEFAULTS, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { DELIVERY_DEFAULTS, VISITOR_MAIL_DEFAULTS, toPbTime } = require('./shared.cjs')
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE

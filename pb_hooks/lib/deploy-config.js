@@ -18,10 +18,17 @@ const FORWARDED_HEADER = 'X-Forwarded-For'
 const LOOPBACK = ['127.0.0.1', '::1']
 const DEFAULT_BACKUP_KEEP = 7
 
+/**
+ * @param {string} name
+ */
 function env(name) {
   return String($os.getenv(name) || '').trim()
 }
 
+/**
+ * @param {string} value  comma-separated
+ * @returns {string[]}
+ */
 function list(value) {
   return value
     .split(',')
@@ -29,6 +36,9 @@ function list(value) {
     .filter((item) => item !== '')
 }
 
+/**
+ * @param {string} value
+ */
 function isTrue(value) {
   return /^(1|true|yes|on)$/i.test(value)
 }
@@ -38,12 +48,16 @@ function trustedProxyIPs() {
   return list(env('TRUSTED_PROXY_IPS'))
 }
 
-/** An IPv6 address in PocketBase's expanded form ("::1" -> "0000:...:0001"); others as they are. */
+/**
+ * An IPv6 address in PocketBase's expanded form ("::1" -> "0000:...:0001"); others as they are.
+ * @param {string} ip
+ */
 function expandIPv6(ip) {
   if (ip.indexOf(':') < 0) return ip
   const halves = ip.toLowerCase().split('::')
   const head = halves[0] ? halves[0].split(':') : []
   const tail = halves.length > 1 && halves[1] ? halves[1].split(':') : []
+  /** @type {string[]} */
   const zeros = []
   for (let i = head.length + tail.length; i < 8; i++) zeros.push('0')
   return head
@@ -55,8 +69,11 @@ function expandIPv6(ip) {
 /**
  * Whether `ip` is one of `entries`: single IPv4 or IPv6 addresses, or IPv4 CIDR ranges such as
  * 10.0.0.0/8.
+ * @param {string} ip
+ * @param {string[]} entries
  */
 function ipInList(ip, entries) {
+  /** @param {string} v4 @returns {number | null} */
   const toNumber = (v4) => {
     const parts = v4.split('.')
     if (parts.length !== 4) return null
@@ -96,7 +113,9 @@ function backupS3FromEnv() {
     secret: env('BACKUP_S3_SECRET'),
     forcePathStyle: isTrue(env('BACKUP_S3_FORCE_PATH_STYLE')),
   }
-  const missing = ['region', 'endpoint', 'accessKey', 'secret'].filter((key) => !s3[key])
+  /** @type {('region' | 'endpoint' | 'accessKey' | 'secret')[]} */
+  const required = ['region', 'endpoint', 'accessKey', 'secret']
+  const missing = required.filter((key) => !s3[key])
   if (missing.length > 0) {
     const names = {
       region: 'REGION',
@@ -115,11 +134,18 @@ function backupS3FromEnv() {
 /**
  * Copies the deployment env into the app settings and saves them when something changed.
  * Returns a one-line summary for the start-up log. Throws on an incomplete S3 configuration.
+ * @param {core.App} app
  */
 function applyDeploySettings(app) {
   const settings = app.settings()
+  /** @type {string[]} */
   const notes = []
   let changed = false
+  /**
+   * @template T
+   * @template {keyof T} K
+   * @param {T} target @param {K} key @param {T[K]} value
+   */
   const put = (target, key, value) => {
     if (JSON.stringify(target[key]) !== JSON.stringify(value)) {
       target[key] = value
@@ -156,7 +182,10 @@ function applyDeploySettings(app) {
   const s3 = backupS3FromEnv()
   if (s3) {
     put(settings.backups.s3, 'enabled', true)
-    for (const key in s3) put(settings.backups.s3, key, s3[key])
+    for (const name in s3) {
+      const key = /** @type {keyof typeof s3} */ (name)
+      put(settings.backups.s3, key, s3[key])
+    }
     notes.push(`backups stored in S3 bucket ${s3.bucket}`)
   }
 

@@ -3,15 +3,19 @@
 // (`firstTouch`, an object) and on a funnel event (its own fields). Only the known fields,
 // single-line strings within their limits; anything else is a 400 naming the field.
 
-const { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } = require(`${__hooks}/lib/shared.cjs`)
+const { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } = require('./shared.cjs')
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 
-/** The problem with one touch field's value, or '' when it is fine. */
+/**
+ * The problem with one touch field's value, or '' when it is fine.
+ * @param {string} field
+ * @param {unknown} value
+ */
 function touchFieldProblem(field, value) {
   if (typeof value !== 'string') return 'Must be text.'
-  if (value.length > FIRST_TOUCH_MAX[field])
-    return 'Must be at most ' + FIRST_TOUCH_MAX[field] + ' characters.'
+  const max = /** @type {Record<string, number>} */ (FIRST_TOUCH_MAX)[field]
+  if (value.length > max) return 'Must be at most ' + max + ' characters.'
   if (CONTROL.test(value)) return 'Must be a single line of text.'
   if (field === 'path' && value && value.charAt(0) !== '/') return 'Must be a path on this site.'
   return ''
@@ -20,6 +24,7 @@ function touchFieldProblem(field, value) {
 /**
  * The stored first touch for a sent value: null for none, or { fieldErrors } for a bad one.
  * @returns {{ value: Record<string, string> | null, problems: Record<string, string> }}
+ * @param {unknown} sent  the client's `firstTouch`
  */
 function readFirstTouch(sent) {
   /** @type {Record<string, string>} */
@@ -31,14 +36,16 @@ function readFirstTouch(sent) {
   }
   /** @type {Record<string, string>} */
   const value = {}
-  for (const key of Object.keys(sent)) {
-    if (FIRST_TOUCH_FIELDS.indexOf(key) < 0) {
+  const fields = /** @type {Record<string, unknown>} */ (sent)
+  for (const key of Object.keys(fields)) {
+    if (/** @type {readonly string[]} */ (FIRST_TOUCH_FIELDS).indexOf(key) < 0) {
       problems['firstTouch.' + key] = 'Unknown field.'
       continue
     }
-    const problem = touchFieldProblem(key, sent[key])
+    const problem = touchFieldProblem(key, fields[key])
     if (problem) problems['firstTouch.' + key] = problem
-    else if (sent[key]) value[key] = sent[key]
+    // Without a problem it is text.
+    else if (fields[key]) value[key] = /** @type {string} */ (fields[key])
   }
   return { value: Object.keys(value).length ? value : null, problems }
 }

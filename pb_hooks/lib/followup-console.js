@@ -3,7 +3,7 @@
 // queued with their delivery's state, why it stopped) and the figures per mail (sent, clicked,
 // booked after it, stopped after it by reason). Read only.
 
-const { FOLLOWUP_STOP_REASONS } = require(`${__hooks}/lib/shared.cjs`)
+const { FOLLOWUP_STOP_REASONS } = require('./shared.cjs')
 const { readSettings } = require('./followup-settings.js')
 const { renderSubject } = require('./followup-mail.js')
 const { mailValues } = require('./followup-values.js')

@@ -3,7 +3,7 @@
 // drafts from requests, the answers for bad ones, who may use the console's routes, and the
 // actions of the stop link and the test mail.
 
-const { FOLLOWUP_LIMITS } = require(`${__hooks}/lib/shared.cjs`)
+const { FOLLOWUP_LIMITS } = require('./shared.cjs')
 const followups = require('./followups.js')
 const deliveries = require('./deliveries.js')
 

@@ -17,7 +17,7 @@ const { followupMail, ownerBookingMail } = require('./followup-mail.js')
 const { followupLinks, stopHeaders } = require('./followup-links.js')
 const { readSettings } = require('./followup-settings.js')
 const { mailValues } = require('./followup-values.js')
-const { OWNER_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+const { OWNER_NAME, paths } = require('./shared.cjs')
 
 /**
  * @param {core.App} app

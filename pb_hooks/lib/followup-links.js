@@ -9,9 +9,7 @@
 // generated key in app_secrets. A token is never a bare id: a changed letter, id or signature
 // is refused. The links carry the token as `?ref=` (pages) or `?token=` (the one-click POST).
 
-const { MAIL_LINK_CAMPAIGNS, MAIL_LINK_PARAM, MAIL_LINK_TOKEN, paths } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { MAIL_LINK_CAMPAIGNS, MAIL_LINK_PARAM, MAIL_LINK_TOKEN, paths } = require('./shared.cjs')
 
 const SECRET_NAME = 'followup_links'
 const TOKEN_PARTS = /^([rfs])([a-z0-9]{15})\.([a-f0-9]{64})$/

@@ -11,7 +11,7 @@ const templates = require('./mail-templates.js')
 const { INK, MUTED, SPRUCE, ACCENT } = templates.colours
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g
 // The booking button's one label, as on the site and in the results mail.
-const { BOOK_CALL_LABEL: BOOKING_LABEL } = require(`${__hooks}/lib/shared.cjs`)
+const { BOOK_CALL_LABEL: BOOKING_LABEL } = require('./shared.cjs')
 
 /**
  * @typedef {object} FollowupValues
@@ -225,6 +225,7 @@ function followupMail(input) {
  * @param {string[]} known
  */
 function placeholdersIn(text, known) {
+  /** @type {string[]} */
   const unknown = []
   let bookingLinks = 0
   toText(text).replace(PLACEHOLDER, (whole, name) => {

@@ -3,9 +3,7 @@
 // in followup_settings (written only through PUT /api/followups/settings); without a row, or
 // with one that no longer passes the checks, the defaults of src/config/followup.ts apply.
 
-const { FOLLOWUP_DEFAULTS, FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { FOLLOWUP_DEFAULTS, FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS } = require('./shared.cjs')
 const { placeholdersIn } = require('./followup-mail.js')
 
 const COLLECTION = 'followup_settings'
@@ -36,51 +34,57 @@ function checkSettings(input) {
   } else if (steps.length < FOLLOWUP_LIMITS.minSteps || steps.length > FOLLOWUP_LIMITS.maxSteps) {
     problems.steps = `Between ${FOLLOWUP_LIMITS.minSteps} and ${FOLLOWUP_LIMITS.maxSteps} follow-up mails.`
   }
+  /** @type {{ enabled: boolean, steps: { delayDays: number, subject: string, text: string }[] }} */
   const value = { enabled: body.enabled === true, steps: [] }
   let previousDelay = 0
-  ;(steps || []).slice(0, FOLLOWUP_LIMITS.maxSteps).forEach((raw, i) => {
-    const step = raw && typeof raw === 'object' ? raw : {}
-    const field = (name) => `steps.${i}.${name}`
-    const delay = step.delayDays
-    if (
-      typeof delay !== 'number' ||
-      Math.floor(delay) !== delay ||
-      delay < FOLLOWUP_LIMITS.minDelayDays ||
-      delay > FOLLOWUP_LIMITS.maxDelayDays
-    ) {
-      problems[field('delayDays')] =
-        `A whole number of days from ${FOLLOWUP_LIMITS.minDelayDays} to ${FOLLOWUP_LIMITS.maxDelayDays}.`
-    } else if (delay <= previousDelay) {
-      problems[field('delayDays')] = 'Must be later than the mail before it.'
-    }
-    if (typeof delay === 'number') previousDelay = delay
+  ;(steps || [])
+    .slice(0, FOLLOWUP_LIMITS.maxSteps)
+    .forEach((/** @type {unknown} */ raw, /** @type {number} */ i) => {
+      const step = /** @type {Record<string, unknown>} */ (
+        raw && typeof raw === 'object' ? raw : {}
+      )
+      const field = (/** @type {string} */ name) => `steps.${i}.${name}`
+      const delay = step.delayDays
+      if (
+        typeof delay !== 'number' ||
+        Math.floor(delay) !== delay ||
+        delay < FOLLOWUP_LIMITS.minDelayDays ||
+        delay > FOLLOWUP_LIMITS.maxDelayDays
+      ) {
+        problems[field('delayDays')] =
+          `A whole number of days from ${FOLLOWUP_LIMITS.minDelayDays} to ${FOLLOWUP_LIMITS.maxDelayDays}.`
+      } else if (delay <= previousDelay) {
+        problems[field('delayDays')] = 'Must be later than the mail before it.'
+      }
+      if (typeof delay === 'number') previousDelay = delay
 
-    const subject = typeof step.subject === 'string' ? step.subject.trim() : ''
-    if (!subject) problems[field('subject')] = 'Please write a subject.'
-    else if (subject.length > FOLLOWUP_LIMITS.subjectMax)
-      problems[field('subject')] = `At most ${FOLLOWUP_LIMITS.subjectMax} characters.`
-    else if (/[\r\n]/.test(subject) || CONTROL.test(subject))
-      problems[field('subject')] = 'One line, without control characters.'
-    else {
-      const unknown = placeholdersIn(subject, SUBJECT_KNOWN).unknown
-      if (unknown.length)
-        problems[field('subject')] =
-          `A subject can use only ${SUBJECT_KNOWN.map((n) => `{{${n}}}`).join(', ')}; not ${unknown.join(', ')}.`
-    }
+      const subject = typeof step.subject === 'string' ? step.subject.trim() : ''
+      if (!subject) problems[field('subject')] = 'Please write a subject.'
+      else if (subject.length > FOLLOWUP_LIMITS.subjectMax)
+        problems[field('subject')] = `At most ${FOLLOWUP_LIMITS.subjectMax} characters.`
+      else if (/[\r\n]/.test(subject) || CONTROL.test(subject))
+        problems[field('subject')] = 'One line, without control characters.'
+      else {
+        const unknown = placeholdersIn(subject, SUBJECT_KNOWN).unknown
+        if (unknown.length)
+          problems[field('subject')] =
+            `A subject can use only ${SUBJECT_KNOWN.map((n) => `{{${n}}}`).join(', ')}; not ${unknown.join(', ')}.`
+      }
 
-    const text = typeof step.text === 'string' ? step.text.replace(/\r\n?/g, '\n').trim() : ''
-    const used = placeholdersIn(text, KNOWN)
-    if (!text) problems[field('text')] = 'Please write the mail.'
-    else if (text.length > FOLLOWUP_LIMITS.textMax)
-      problems[field('text')] = `At most ${FOLLOWUP_LIMITS.textMax} characters.`
-    else if (CONTROL.test(text)) problems[field('text')] = 'No control characters, please.'
-    else if (used.unknown.length)
-      problems[field('text')] = `Unknown placeholder ${used.unknown.join(', ')}.`
-    else if (used.bookingLinks !== 1)
-      problems[field('text')] =
-        'Put {{bookingLink}} in the mail exactly once: it is the one thing the mail asks them to do.'
-    value.steps.push({ delayDays: delay, subject, text })
-  })
+      const text = typeof step.text === 'string' ? step.text.replace(/\r\n?/g, '\n').trim() : ''
+      const used = placeholdersIn(text, KNOWN)
+      if (!text) problems[field('text')] = 'Please write the mail.'
+      else if (text.length > FOLLOWUP_LIMITS.textMax)
+        problems[field('text')] = `At most ${FOLLOWUP_LIMITS.textMax} characters.`
+      else if (CONTROL.test(text)) problems[field('text')] = 'No control characters, please.'
+      else if (used.unknown.length)
+        problems[field('text')] = `Unknown placeholder ${used.unknown.join(', ')}.`
+      else if (used.bookingLinks !== 1)
+        problems[field('text')] =
+          'Put {{bookingLink}} in the mail exactly once: it is the one thing the mail asks them to do.'
+      // A bad delay is named in `problems`, and then `value` is not used.
+      value.steps.push({ delayDays: /** @type {number} */ (delay), subject, text })
+    })
   return { value, problems }
 }
 

@@ -4,14 +4,12 @@
 // and the peer benchmark's sentence once enough audits exist. Without a person or an audit (a
 // preview before anyone took the audit) the values come from a made-up, mid-scoring audit.
 
-const { PEER_MIN_AUDITS, SCORE_BANDS, higherThanPercent, scoreBand } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { PEER_MIN_AUDITS, SCORE_BANDS, higherThanPercent, scoreBand } = require('./shared.cjs')
 const { peerBenchmark } = require('./funnel.js')
 
 /** @returns {any} */
 function engine() {
-  return require(`${__hooks}/lib/audit-engine.cjs`)
+  return require('./audit-engine.cjs')
 }
 
 /**

@@ -17,7 +17,7 @@ const {
   FOLLOWUP_STOP_REASONS,
   parsePbTime,
   toPbTime,
-} = require(`${__hooks}/lib/shared.cjs`)
+} = require('./shared.cjs')
 const { readSettings } = require('./followup-settings.js')
 const { findPersonByEmail } = require('./people.js')
 const { auditOfResultsMail } = require('./followup-links.js')
@@ -159,7 +159,8 @@ function startSequence(app, audit) {
  * @param {number} [now]
  */
 function stopSequence(app, personId, reason, now) {
-  if (FOLLOWUP_STOP_REASONS.indexOf(reason) < 0) throw new Error(`unknown stop reason ${reason}`)
+  if (/** @type {readonly string[]} */ (FOLLOWUP_STOP_REASONS).indexOf(reason) < 0)
+    throw new Error(`unknown stop reason ${reason}`)
   let stopped = false
   app.runInTransaction((txApp) => {
     const row = sequenceOf(txApp, personId)

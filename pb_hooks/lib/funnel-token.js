@@ -7,7 +7,7 @@
 // accepted with a token at least FUNNEL_TOKEN_LIMITS.minAgeSeconds old (nobody books a call
 // within seconds of landing) and at most maxAgeHours.
 
-const { FUNNEL_TOKEN_LIMITS } = require(`${__hooks}/lib/shared.cjs`)
+const { FUNNEL_TOKEN_LIMITS } = require('./shared.cjs')
 
 const GRAIN_MS = 10 * 1000
 const TOKEN = /^([0-9a-z]{1,12})\.([0-9a-f]{64})$/

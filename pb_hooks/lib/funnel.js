@@ -3,15 +3,25 @@
 // benchmark (GET /api/peer-benchmark), counted by the database. Neither reads anything about a
 // person: events carry no identity, and the benchmark is a histogram of scores.
 
-const { FUNNEL_STEPS } = require(`${__hooks}/lib/shared.cjs`)
+const { FUNNEL_STEPS } = require('./shared.cjs')
 
+/**
+ * The rows of a query, each with the fields (and types) of `shape`.
+ * @template {Record<string, string | number>} T
+ * @param {core.App} app @param {string} sql @param {Record<string, string>} params @param {T} shape
+ * @returns {T[]}
+ */
 function rows(app, sql, params, shape) {
   const result = arrayOf(new DynamicModel(shape))
   app.db().newQuery(sql).bind(params).all(result)
-  return result
+  return /** @type {T[]} */ (/** @type {unknown} */ (result))
 }
 
-/** A PocketBase date string `days` days before `now` (epoch ms). */
+/**
+ * A PocketBase date string `days` days before `now` (epoch ms).
+ * @param {number} now
+ * @param {number} days
+ */
 function daysAgo(now, days) {
   return new Date(now - days * 86400000).toISOString().replace('T', ' ')
 }
@@ -19,14 +29,19 @@ function daysAgo(now, days) {
 /**
  * Counts per step, conversion from the step before, counts per week (weeks start on Monday),
  * the top referrers and campaigns of visits, and the average score per audit section.
+ * @param {core.App} app
+ * @param {number} days
+ * @param {number} now  epoch ms
  */
 function funnelReport(app, days, now) {
   const since = daysAgo(now, days)
   const params = { since: since }
   // One pass over the period (the (created, name) index covers it): counts per week and step,
   // summed into the period's counts per step.
+  /** @type {Record<string, number>} */
   const counts = {}
   for (const step of FUNNEL_STEPS) counts[step] = 0
+  /** @type {Record<string, Record<string, number>>} */
   const weeks = {}
   for (const row of rows(
     app,
@@ -43,6 +58,7 @@ function funnelReport(app, days, now) {
   }
   // Bookings the server confirmed (recordConfirmedBooking) are counted apart: the step counts
   // what browsers reported, with a visit token of the same session.
+  /** @type {Record<string, number>} */
   const confirmedByWeek = {}
   let confirmed = 0
   for (const row of rows(
@@ -133,11 +149,15 @@ function recordConfirmedBooking(app, options) {
   return event.id
 }
 
-/** How many audits scored each value 0-100, overall and per section (index = score). */
+/**
+ * How many audits scored each value 0-100, overall and per section (index = score).
+ * @param {core.App} app
+ */
 function scoreHistograms(app) {
   const total = new DynamicModel({ count: 0 })
   app.db().newQuery('SELECT COUNT(*) AS count FROM audits').one(total)
   const empty = function () {
+    /** @type {number[]} */
     const counts = []
     for (let i = 0; i <= 100; i++) counts.push(0)
     return counts
@@ -151,6 +171,7 @@ function scoreHistograms(app) {
   )) {
     overall[Math.max(0, Math.min(100, row.score))] += row.count
   }
+  /** @type {Record<string, number[]>} */
   const sections = {}
   for (const row of rows(
     app,
@@ -168,10 +189,13 @@ function scoreHistograms(app) {
  * The score histograms, recomputed at most every PEER_CACHE_MS (10 minutes) and kept in the app
  * store as a JSON string (plain strings are safe to share between the pooled VMs).
  * @returns {{ computedAt: number, value: { audits: number, overall: number[], sections: Record<string, number[]> } }}
+ * @param {core.App} app
+ * @param {number} now  epoch ms
  */
 function cachedScoreHistograms(app, now) {
-  const { PEER_CACHE_MS } = require(`${__hooks}/lib/shared.cjs`)
+  const { PEER_CACHE_MS } = require('./shared.cjs')
   const store = $app.store()
+  /** @type {{ computedAt: number, value: ReturnType<typeof scoreHistograms> } | null} */
   let cached = null
   try {
     cached = JSON.parse(String(store.get('score-histograms') || 'null'))
@@ -185,7 +209,12 @@ function cachedScoreHistograms(app, now) {
   return cached
 }
 
-/** The public benchmark: only the count below `minAudits`, the histograms from then on. */
+/**
+ * The public benchmark: only the count below `minAudits`, the histograms from then on.
+ * @param {core.App} app
+ * @param {number} minAudits
+ * @param {number} now  epoch ms
+ */
 function peerBenchmark(app, minAudits, now) {
   const cached = cachedScoreHistograms(app, now)
   const value = cached.value

@@ -6,17 +6,36 @@
 // ["a","b"] into "b"), single-line fields hold no control characters, and fields only the server
 // sets are refused with their name. Every refusal names the field, as PocketBase's own do.
 
-const { EMAIL_MAX, PASSWORD_MAX_BYTES, emailAddressProblem, textLimits } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { EMAIL_MAX, PASSWORD_MAX_BYTES, emailAddressProblem, textLimits } = require('./shared.cjs')
+
+/**
+ * A refusal: PocketBase's validation code, the message, and its params (e.g. { max }).
+ * @typedef {[code: string, message: string, params?: Record<string, unknown>]} Problem
+ */
+/** @typedef {Record<string, Problem>} Problems field -> its problem */
+/** @typedef {Record<string, unknown>} JsonObject a parsed JSON object (a request body) */
+/**
+ * @typedef {object} CollectionRules
+ * @property {Record<string, { max: number, singleLine: boolean }>} text
+ * @property {string[]} bool
+ * @property {string[]} number
+ * @property {string[]} serverOnly
+ * @property {string[]} [typeCheckedElsewhere]
+ */
 
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/
 // A message may keep its tabs and line breaks.
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-/** Text fields of `collection` with their maximum; all single-line but those in `multiLine`. */
+/**
+ * Text fields of `collection` with their maximum; all single-line but those in `multiLine`.
+ * @param {keyof typeof textLimits} collection
+ * @param {string[]} multiLine
+ */
 function textRules(collection, multiLine) {
+  /** @type {Record<string, number>} */
   const limits = textLimits[collection]
+  /** @type {CollectionRules['text']} */
   const rules = {}
   for (const field of Object.keys(limits)) {
     rules[field] = { max: limits[field], singleLine: multiLine.indexOf(field) < 0 }
@@ -29,6 +48,7 @@ function textRules(collection, multiLine) {
  * `number` fields, and `serverOnly` fields a visitor may not send at all (the create rules refuse
  * them too, but with an unnamed "Failed to create record.").
  */
+/** @type {Record<string, CollectionRules>} */
 const RULES = {
   contacts: {
     text: textRules('contacts', ['message']),
@@ -60,10 +80,18 @@ const RULES = {
   },
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is JsonObject}
+ */
 function isPlainObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/**
+ * @param {object} object
+ * @param {string} key
+ */
 function has(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key)
 }
@@ -71,15 +99,24 @@ function has(object, key) {
 /** Where the middleware keeps the checked fields as sent, for the record hooks. */
 const SENT_FIELDS_KEY = 'inputLimits.sentFields'
 
-/** The fields of `collection` these rules look at (text, bool, number, server-only). */
+/**
+ * The fields of `collection` these rules look at (text, bool, number, server-only).
+ * @param {string} collection
+ * @returns {string[]}
+ */
 function ruleFields(collection) {
   const rules = RULES[collection]
   if (!rules) return []
   return Object.keys(rules.text).concat(rules.bool, rules.number, rules.serverOnly)
 }
 
-/** Only the fields of `body` the rules of `collection` look at (never answers, other-texts...). */
+/**
+ * Only the fields of `body` the rules of `collection` look at (never answers, other-texts...).
+ * @param {string} collection
+ * @param {unknown} body
+ */
 function pickRuleFields(collection, body) {
+  /** @type {JsonObject} */
   const picked = {}
   if (!isPlainObject(body)) return picked
   for (const field of ruleFields(collection)) {
@@ -93,6 +130,8 @@ function pickRuleFields(collection, body) {
  * them to the field types: 12 -> "12", "yes" -> false). The middleware of
  * pb_hooks/input-limits.pb.js keeps them for a single create or update; a batch sub-request does
  * not pass through it, so its own JSON is read here. Null when there is no JSON to read.
+ * @param {import('./audit-submission.js').RecordRequest} e
+ * @returns {JsonObject | null}
  */
 function sentBody(e) {
   let text = ''
@@ -109,17 +148,25 @@ function sentBody(e) {
       return null
     }
   }
-  const { clientJson } = require(`${__hooks}/lib/audit-submission.js`)
+  const { clientJson } = require('./audit-submission.js')
   const raw = clientJson(e)
   return raw ? pickRuleFields(e.collection.name, raw.json) : null
 }
 
-/** Keeps the checked fields of `body` for sentBody (a few hundred bytes, not the whole body). */
+/**
+ * Keeps the checked fields of `body` for sentBody (a few hundred bytes, not the whole body).
+ * @param {core.RequestEvent} e
+ * @param {string} collection
+ * @param {unknown} body
+ */
 function keepSentFields(e, collection, body) {
   if (isPlainObject(body)) e.set(SENT_FIELDS_KEY, JSON.stringify(pickRuleFields(collection, body)))
 }
 
-/** True for PocketBase's "Request entity too large" (a body over its limit). */
+/**
+ * True for PocketBase's "Request entity too large" (a body over its limit).
+ * @param {{ status?: number, value?: { status?: number } } | null | undefined} err  a caught error (Go's carry a status)
+ */
 function isTooLarge(err) {
   const status = err && (err.status || (err.value && err.value.status))
   return status === 413 || /entity too large/i.test(String(err))
@@ -129,11 +176,17 @@ function isTooLarge(err) {
  * Problems with a create or update request of `collection`, as { field: [code, message] };
  * empty when it may go on. `sent` is the body as the client sent it (sentBody) or null,
  * `record` the record PocketBase built from it.
+ * @param {string} collection
+ * @param {JsonObject | null} sent
+ * @param {core.Record} record
+ * @returns {Problems}
  */
 function inputProblems(collection, sent, record) {
   const rules = RULES[collection]
+  /** @type {Problems} */
   const problems = {}
   if (!rules) return problems
+  /** @param {string} field @param {string} code @param {string} message @param {Record<string, unknown>} [params] */
   const fail = (field, code, message, params) => {
     if (!has(problems, field)) problems[field] = [code, message, params]
   }
@@ -190,7 +243,10 @@ function inputProblems(collection, sent, record) {
   return problems
 }
 
-/** Length of `text` in UTF-8 bytes (bcrypt, which hashes passwords, reads at most 72). */
+/**
+ * Length of `text` in UTF-8 bytes (bcrypt, which hashes passwords, reads at most 72).
+ * @param {string} text
+ */
 function utf8Length(text) {
   try {
     return encodeURIComponent(text).replace(/%[0-9A-F]{2}/gi, 'x').length
@@ -205,8 +261,12 @@ const PASSWORD_FIELDS = ['password', 'passwordConfirm', 'oldPassword']
  * A password that is not text, or longer than bcrypt can hash, can fail while PocketBase loads
  * the request, with an unnamed "Failed to create record."; name it instead. `body` is the parsed
  * request body.
+ * @param {string} collection
+ * @param {unknown} body
+ * @returns {Problems}
  */
 function passwordProblems(collection, body) {
+  /** @type {Problems} */
   const problems = {}
   if (collection !== 'users' || !isPlainObject(body)) return problems
   for (const field of PASSWORD_FIELDS) {
@@ -232,13 +292,17 @@ function passwordProblems(collection, body) {
  * A record id made of anything but [a-z0-9]. PocketBase checks ids itself, but a create in the
  * users collection (it has a file field) with an id such as "../../../../etc/passwd" panics
  * before that check (a 500, found by the fuzz tests); refuse such ids first, by name.
+ * @param {unknown} body
+ * @returns {Problems}
  */
 function idProblems(body) {
   if (!isPlainObject(body) || !has(body, 'id')) return {}
   const id = body.id
   if (id === null || id === undefined || id === '') return {}
   if (typeof id === 'string' && /^[a-z0-9]*$/.test(id)) return {}
-  return single('id', ['validation_invalid_format', 'Must be 15 characters of a-z and 0-9.'])
+  /** @type {Problem} */
+  const problem = ['validation_invalid_format', 'Must be 15 characters of a-z and 0-9.']
+  return single('id', problem)
 }
 
 /**
@@ -246,8 +310,13 @@ function idProblems(body) {
  * only the server sets, or an audit for someone else (a member audit needs a signed-in user and
  * names that user). `body` is the parsed request body. The audits rule is repeated here only to
  * name the field in the 400; the rule in pb_migrations/ still decides.
+ * @param {string} collection
+ * @param {unknown} body
+ * @param {string} authId  the signed-in user's id, '' for a guest
+ * @returns {Problems}
  */
 function createRuleProblems(collection, body, authId) {
+  /** @type {Problems} */
   const problems = {}
   const rules = RULES[collection]
   if (!rules || !isPlainObject(body)) return problems
@@ -276,8 +345,15 @@ function createRuleProblems(collection, body, authId) {
   return problems
 }
 
-/** { [name]: value } that stays a field even when `name` is "__proto__" (a prober's favourite). */
+/**
+ * { [name]: value } that stays a field even when `name` is "__proto__" (a prober's favourite).
+ * @template T
+ * @param {string} name
+ * @param {T} value
+ * @returns {Record<string, T>}
+ */
 function single(name, value) {
+  /** @type {Record<string, T>} */
   const object = {}
   Object.defineProperty(object, name, {
     value,
@@ -288,6 +364,10 @@ function single(name, value) {
   return object
 }
 
+/**
+ * @param {string} quoted
+ * @returns {string}
+ */
 function unquote(quoted) {
   try {
     return JSON.parse(`"${quoted}"`)
@@ -300,6 +380,8 @@ function unquote(quoted) {
  * Why PocketBase could not read a JSON body, from its parser's error text, as { message, fields }:
  * a field given twice and a field whose value is not valid JSON are named (the parser reports
  * them as `duplicate object member name "x"` and `... within "/x"`).
+ * @param {string} reason
+ * @returns {{ message: string, fields: Problems }}
  */
 function bodyProblem(reason) {
   const duplicate = /duplicate object member name "((?:[^"\\]|\\.)*)"/.exec(reason)
@@ -330,8 +412,10 @@ function bodyProblem(reason) {
 /**
  * { field: [code, message, params?] } as PocketBase's error data: each a ValidationError, with
  * its params (e.g. { max }) as PocketBase's own length errors carry them.
+ * @param {Problems} problems
  */
 function validationErrors(problems) {
+  /** @type {Record<string, ValidationError>} */
   const data = {}
   for (const field of Object.keys(problems)) {
     const [code, message, params] = problems[field]

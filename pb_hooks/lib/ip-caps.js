@@ -7,27 +7,30 @@
 // DAILY_CAP_CODE in its data, so the browser's outbox keeps the item for later and sends the
 // rest. Superusers and the rate limiter's excluded IPs are not counted.
 
-const { DAILY_CAP_CODE, IP_DAILY_CAP_COLLECTIONS, IP_DAILY_CAP_DEFAULTS } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { DAILY_CAP_CODE, IP_DAILY_CAP_COLLECTIONS, IP_DAILY_CAP_DEFAULTS } = require('./shared.cjs')
 const counters = require('./counters.js')
 const { envNumber, isExcludedIp, noteRetryAt } = require('./request-limits.js')
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** @type {Record<string, string>} */
 const ENV_NAMES = {
   messages: 'MESSAGES_PER_IP_PER_DAY',
   audits: 'AUDITS_PER_IP_PER_DAY',
   events: 'EVENTS_PER_IP_PER_DAY',
 }
 
+/** @type {Record<string, string>} */
 const REFUSALS = {
   messages: 'Too many messages from your network today. Please try again tomorrow.',
   audits: 'Too many audits from your network today. Please try again tomorrow.',
   events: 'Too many funnel events from your network today.',
 }
 
-/** The caps in force: { messages, audits, events } (the environment over the defaults). */
+/**
+ * The caps in force: { messages, audits, events } (the environment over the defaults).
+ * @returns {Record<string, number>}
+ */
 function dailyCaps() {
   return {
     messages: envNumber(ENV_NAMES.messages, IP_DAILY_CAP_DEFAULTS.messages),
@@ -50,7 +53,9 @@ function nextUtcMidnight(now) {
  * @param {number} now
  */
 function countCreate(e, collection, now) {
-  const bucket = IP_DAILY_CAP_COLLECTIONS[collection] || (ENV_NAMES[collection] ? collection : '')
+  const bucket =
+    /** @type {Record<string, string>} */ (IP_DAILY_CAP_COLLECTIONS)[collection] ||
+    (ENV_NAMES[collection] ? collection : '')
   if (!bucket || e.hasSuperuserAuth()) return ''
   const ip = e.realIP()
   if (!ip || isExcludedIp(e.app, ip)) return ''

@@ -3,14 +3,18 @@
 // APP_URL, BOOKING_URL), and the one place that copies it into the app's SMTP settings.
 
 // The defaults are the site's own (src/config/site.ts and paths.ts, bundled as lib/shared.cjs).
-const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require('./shared.cjs')
 
+/**
+ * @param {string} name
+ */
 function env(name) {
   return String($os.getenv(name) || '').trim()
 }
 
+/**
+ * @param {string} value
+ */
 function isTrue(value) {
   return /^(1|true|yes|on)$/i.test(value)
 }
@@ -38,7 +42,10 @@ function ownerEmail() {
   return env('OWNER_EMAIL') || env('MAIL_FROM')
 }
 
-/** Everything the templates and the sender need to know. */
+/**
+ * Everything the templates and the sender need to know.
+ * @param {core.App} app
+ */
 function mailConfig(app) {
   const meta = app.settings().meta
   const appUrl = (env('APP_URL') || meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '')
@@ -63,11 +70,17 @@ function mailConfig(app) {
 /**
  * Copies the env into the app settings (SMTP server, sender, app URL) and saves them only when
  * something changed. Env wins over the dashboard: with no SMTP_HOST, SMTP is switched off.
+ * @param {core.App} app
  */
 function applyMailSettings(app) {
   const settings = app.settings()
   const smtp = smtpFromEnv()
   let changed = false
+  /**
+   * @template T
+   * @template {keyof T} K
+   * @param {T} target @param {K} key @param {T[K]} value
+   */
   const put = (target, key, value) => {
     if (target[key] !== value) {
       target[key] = value

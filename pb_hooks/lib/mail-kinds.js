@@ -70,7 +70,7 @@ function auditData(record) {
 /** Section names in the audit engine's order (its 'General' advice last), if it is built. */
 function sectionOrder() {
   try {
-    const engine = require(`${__hooks}/lib/audit-engine.cjs`)
+    const engine = require('./audit-engine.cjs')
     return engine.sections
       .map((/** @type {{ name: string }} */ section) => section.name)
       .concat([engine.GENERAL_SECTION])
@@ -104,7 +104,7 @@ function common(app) {
 
 /** MAIL_RESULTS_PER_RECIPIENT_HOURS: one mail of a visitor kind per address in that window. */
 function visitorWindowHours() {
-  const { VISITOR_MAIL_DEFAULTS } = require(`${__hooks}/lib/shared.cjs`)
+  const { VISITOR_MAIL_DEFAULTS } = require('./shared.cjs')
   const value = Number(String($os.getenv('MAIL_RESULTS_PER_RECIPIENT_HOURS') || '').trim())
   return value > 0 && isFinite(value) ? value : VISITOR_MAIL_DEFAULTS.perRecipientHours
 }

@@ -4,9 +4,7 @@
 // Every value is escaped; the visitor's results mail carries only the product's own content
 // (scores and advice), never text the visitor typed, so the forms cannot relay spam.
 
-const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require(
-  `${__hooks}/lib/mail-escape.js`,
-)
+const { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } = require('./mail-escape.js')
 const {
   BOOK_CALL_LABEL,
   SCORE_BANDS,
@@ -15,10 +13,42 @@ const {
   flowLabels,
   label,
   scoreBand,
-} = require(`${__hooks}/lib/shared.cjs`)
+} = require('./shared.cjs')
+
+/**
+ * The site's links a mail may use (lib/mail-config.js); the results mail's `homeUrl` and its own
+ * booking and sign-up links carry that mail's token (lib/followup-links.js).
+ * @typedef {{ appUrl: string, adminUrl: string, signupUrl: string, bookingUrl: string, homeUrl?: string }} MailLinks
+ */
+/**
+ * One piece of advice as the audit engine stores it (a JSON column: read defensively).
+ * @typedef {{ title?: string, description?: string, section?: string }} StoredAdvice
+ */
+/**
+ * An audit as lib/mail-kinds.js reads it from its record, JSON columns parsed (null when empty).
+ * @typedef {object} StoredAudit
+ * @property {string} [id]
+ * @property {string} [flow]
+ * @property {string} [email]
+ * @property {number | null} [overallScore]
+ * @property {boolean} [newsletterSubscription]
+ * @property {string} [userAgent]
+ * @property {string} [completedAt]
+ * @property {string} [created]
+ * @property {{ overallScore?: number, sectionScores?: Record<string, number> } | null} [scores]
+ * @property {{ topRecommendations?: StoredAdvice[], sectionRecommendations?: Record<string, StoredAdvice[]> } | null} [recommendations]
+ */
+/**
+ * A contact message as lib/mail-kinds.js reads it from its record.
+ * @typedef {{ name: string, email: string, message: string, source: string, auditId: string, phone: string, userAgent: string, created: string }} StoredContact
+ */
+/** @typedef {{ subject: string, html: string, text: string }} Mail */
+/** @typedef {{ name: string, score: number }} SectionScore */
+/** @typedef {{ title: string, description: string, section: string }} Advice */
 
 // The site's score bands and their words (src/config/score-bands.ts), in the site's colours
 // (src/styles/global.css --score-*), all AA-contrast on white.
+/** @type {Record<string, { color: string, label: string }>} */
 const BANDS = {
   green: { color: '#1e7a46', label: SCORE_BANDS.green.word },
   yellow: { color: '#9a6b00', label: SCORE_BANDS.yellow.word },
@@ -36,12 +66,19 @@ const MAX_TOP = 3
 const MAX_PER_SECTION = 10
 const MAX_ADVICE_CHARS = 1000
 
+/**
+ * @param {unknown} value
+ */
 function clampScore(value) {
   const n = Math.round(Number(value))
   if (!isFinite(n)) return 0
   return Math.max(0, Math.min(100, n))
 }
 
+/**
+ * @param {unknown} value
+ * @param {number} max
+ */
 function clip(value, max) {
   const text = toText(value).trim()
   return text.length > max ? text.slice(0, max - 1) + '\u2026' : text
@@ -51,6 +88,7 @@ function clip(value, max) {
  * Stored PocketBase time ("2026-11-21 02:04:39.807Z") on the consultant's clock, the zone named:
  * "2026-11-20 21:04 EST". The zone is SITE_TIME_ZONE, else the site's (src/config/site.ts); Go's
  * time zone database does the work (the hooks' engine has no Intl).
+ * @param {unknown} value
  */
 function formatTime(value) {
   const text = toText(value)
@@ -70,6 +108,10 @@ function formatTime(value) {
 
 // --- building blocks -----------------------------------------------------------------------
 
+/**
+ * @param {{ title: string, preheader?: string, brand: string, body: string, footer: string }} opts
+ * @returns {string} the whole HTML document
+ */
 function layout(opts) {
   return [
     '<!DOCTYPE html>',
@@ -90,15 +132,27 @@ function layout(opts) {
   ].join('\n')
 }
 
+/**
+ * @param {string} text
+ * @param {number} level
+ */
 function heading(text, level) {
   const size = level === 1 ? 22 : 18
   return `<h${level} style="margin:24px 0 8px;font-size:${size}px;line-height:1.3;color:${INK};">${escapeHtml(text)}</h${level}>`
 }
 
+/**
+ * @param {string} html
+ */
 function paragraph(html) {
   return `<p style="margin:0 0 12px;">${html}</p>`
 }
 
+/**
+ * @param {string} label
+ * @param {string} href
+ * @param {string} background
+ */
 function button(label, href, background) {
   return [
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0;"><tr>',
@@ -108,7 +162,10 @@ function button(label, href, background) {
   ].join('')
 }
 
-/** A horizontal bar: a filled cell as wide as the score, in the score's band colour. */
+/**
+ * A horizontal bar: a filled cell as wide as the score, in the score's band colour.
+ * @param {number} score
+ */
 function scoreBar(score) {
   const band = BANDS[scoreBand(score)]
   const cells = []
@@ -125,6 +182,9 @@ function scoreBar(score) {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${cells.join('')}</tr></table>`
 }
 
+/**
+ * @param {SectionScore[]} sectionScores
+ */
 function sectionScoreRows(sectionScores) {
   return sectionScores
     .map((section) => {
@@ -140,10 +200,16 @@ function sectionScoreRows(sectionScores) {
     .join('\n')
 }
 
+/**
+ * @param {SectionScore[]} sectionScores
+ */
 function sectionScoreTable(sectionScores) {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${sectionScoreRows(sectionScores)}</table>`
 }
 
+/**
+ * @param {[string, string][]} rows  label (text) and value (HTML)
+ */
 function detailsTable(rows) {
   const body = rows
     .map(
@@ -155,6 +221,9 @@ function detailsTable(rows) {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;">${body}</table>`
 }
 
+/**
+ * @param {SectionScore[]} sectionScores
+ */
 function textSectionScores(sectionScores) {
   return sectionScores.map((s) => `- ${s.name}: ${s.score}%`).join('\n')
 }
@@ -164,9 +233,13 @@ function textSectionScores(sectionScores) {
 /**
  * Sorts named items in the audit's section order. PocketBase stores JSON objects with sorted
  * keys, so the order the engine produced is lost; items of unknown sections go last.
+ * @template {{ name: string }} T
+ * @param {T[]} items
+ * @param {string[] | undefined} sectionOrder
+ * @returns {T[]}
  */
 function inSectionOrder(items, sectionOrder) {
-  const rank = (name) => {
+  const rank = (/** @type {string} */ name) => {
     const i = (sectionOrder || []).indexOf(name)
     return i < 0 ? Number.MAX_SAFE_INTEGER : i
   }
@@ -176,7 +249,11 @@ function inSectionOrder(items, sectionOrder) {
     .map((entry) => entry.item)
 }
 
-/** Scores and advice as stored by the audit engine, clamped, capped and in section order. */
+/**
+ * Scores and advice as stored by the audit engine, clamped, capped and in section order.
+ * @param {StoredAudit} audit
+ * @param {string[] | undefined} sectionOrder
+ */
 function normaliseResults(audit, sectionOrder) {
   const scores = audit.scores || {}
   const recommendations = audit.recommendations || {}
@@ -188,6 +265,7 @@ function normaliseResults(audit, sectionOrder) {
     })),
     sectionOrder,
   )
+  /** @param {StoredAdvice | undefined} item @returns {Advice} */
   const advice = (item) => ({
     title: clip(item && item.title, 200),
     description: clip(item && item.description, MAX_ADVICE_CHARS),
@@ -218,6 +296,9 @@ function normaliseResults(audit, sectionOrder) {
 
 // --- subjects (cheap: the queue stores them at create time, bodies are rendered later) -------
 
+/**
+ * @param {StoredAudit} audit
+ */
 function overallOf(audit) {
   const scores = audit.scores || {}
   return clampScore(
@@ -227,15 +308,24 @@ function overallOf(audit) {
   )
 }
 
+/**
+ * @param {StoredAudit} audit
+ */
 function visitorResultsSubject(audit) {
   return `Your Business Efficiency Audit results: ${overallOf(audit)}%`
 }
 
+/**
+ * @param {StoredContact} contact
+ */
 function ownerContactSubject(contact) {
   const source = label(contactSourceLabels, toText(contact.source))
   return `New message from ${oneLine(contact.name, 80)} (${source})`
 }
 
+/**
+ * @param {StoredAudit} audit
+ */
 function ownerAuditSubject(audit) {
   return `New audit: ${overallOf(audit)}% from ${oneLine(audit.email, 120)}`
 }
@@ -245,6 +335,8 @@ function ownerAuditSubject(audit) {
 /**
  * The free audit's results for the visitor. Only scores, bands and advice from the audit engine
  * plus our own links; nothing the visitor typed (other-texts, e-mail) is in it.
+ * @param {{ audit: StoredAudit, sectionOrder?: string[], businessName: string, links: MailLinks }} input
+ * @returns {Mail}
  */
 function visitorResultsMail(input) {
   const links = input.links
@@ -374,12 +466,17 @@ function visitorResultsMail(input) {
 
 // --- the owner's notifications --------------------------------------------------------------
 
-/** A new contact message, for the owner. Visitor text is escaped, never interpreted. */
+/**
+ * A new contact message, for the owner. Visitor text is escaped, never interpreted.
+ * @param {{ contact: StoredContact, businessName: string, links: MailLinks }} input
+ * @returns {Mail}
+ */
 function ownerContactMail(input) {
   const contact = input.contact
   const links = input.links
   const source = label(contactSourceLabels, toText(contact.source))
   const subject = ownerContactSubject(contact)
+  /** @type {[string, string][]} */
   const rows = [
     ['Name', escapeHtml(contact.name)],
     [
@@ -427,7 +524,11 @@ function ownerContactMail(input) {
   }
 }
 
-/** A completed audit (any flow), for the owner. */
+/**
+ * A completed audit (any flow), for the owner.
+ * @param {{ audit: StoredAudit, sectionOrder?: string[], businessName: string, links: MailLinks }} input
+ * @returns {Mail}
+ */
 function ownerAuditMail(input) {
   const audit = input.audit
   const links = input.links
@@ -435,6 +536,7 @@ function ownerAuditMail(input) {
   const band = BANDS[results.band]
   const flow = label(flowLabels, toText(audit.flow))
   const subject = ownerAuditSubject(audit)
+  /** @type {[string, string][]} */
   const rows = [
     [
       'E-mail',
@@ -490,6 +592,9 @@ function ownerAuditMail(input) {
 
 // --- the newsletter's confirmation ----------------------------------------------------------
 
+/**
+ * @param {string} businessName
+ */
 function newsletterConfirmSubject(businessName) {
   return `Please confirm your subscription to ${oneLine(businessName, 100)} tips`
 }
@@ -498,6 +603,8 @@ function newsletterConfirmSubject(businessName) {
  * Double opt-in: the link confirms the sign-up; nothing else is sent until it is followed. Like
  * every mail to a subscriber it carries a visible unsubscribe link (and List-Unsubscribe headers,
  * set by the queue).
+ * @param {{ email: string, businessName: string, links: MailLinks, subscription: { confirmUrl: string, unsubscribeUrl: string } }} input
+ * @returns {Mail}
  */
 function newsletterConfirmMail(input) {
   const links = input.links

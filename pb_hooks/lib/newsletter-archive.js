@@ -11,9 +11,7 @@
 const { escapeHtml } = require('./mail-escape.js')
 const issues = require('./newsletter-issues.js')
 const { readSiteFile } = require('./pages.js')
-const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { BUSINESS_NAME, newsletterArchivePage, notFoundPage, paths } = require('./shared.cjs')
 
 /** @param {string} text @param {number} max */
 function clip(text, max) {
@@ -23,7 +21,11 @@ function clip(text, max) {
   return flat.length > max ? `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}\u2026` : flat
 }
 
-/** The archive template with one page's head and content filled in. */
+/**
+ * The archive template with one page's head and content filled in.
+ * @param {string} template
+ * @param {{ title: string, description: string, path: string, content: string }} page
+ */
 function fillTemplate(template, page) {
   const { placeholders } = newsletterArchivePage
   return template
@@ -66,7 +68,11 @@ function listPage(app) {
   }
 }
 
-/** `/newsletter/<slug>`: one issue, or null for no published issue of that slug. */
+/**
+ * `/newsletter/<slug>`: one issue, or null for no published issue of that slug.
+ * @param {core.App} app
+ * @param {string} slug
+ */
 function issuePage(app, slug) {
   const issue = issues.publishedIssue(app, slug)
   if (!issue) return null
@@ -112,7 +118,10 @@ function archiveResponse(app, slug) {
   return notFound === null ? null : { status: 404, html: notFound }
 }
 
-/** The build's sitemap.xml with the archive and each published issue added, or null. */
+/**
+ * The build's sitemap.xml with the archive and each published issue added, or null.
+ * @param {core.App} app
+ */
 function sitemap(app) {
   const built = readSiteFile('sitemap.xml')
   if (built === null) return null

@@ -7,13 +7,19 @@
 
 const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r']
 
+/**
+ * @param {unknown} value
+ */
 function csvField(value) {
   let text = value === null || value === undefined ? '' : String(value)
   if (text.length > 0 && FORMULA_TRIGGERS.indexOf(text[0]) >= 0) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** PocketBase's "2026-11-21 10:00:00.123Z" as ISO 8601 without milliseconds. */
+/**
+ * PocketBase's "2026-11-21 10:00:00.123Z" as ISO 8601 without milliseconds.
+ * @param {string} pbTime
+ */
 function isoTime(pbTime) {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(String(pbTime || ''))
   return match ? `${match[1]}T${match[2]}Z` : ''
@@ -31,7 +37,7 @@ function subscribersExportCsv(app) {
         "WHERE s.status = 'active' GROUP BY s.id ORDER BY s.confirmedAt, s.email",
     )
     .all(rows)
-  const { label, newsletterSourceLabels } = require(`${__hooks}/lib/shared.cjs`)
+  const { label, newsletterSourceLabels } = require('./shared.cjs')
   const lines = [['email', 'name', 'confirmed_at', 'source']]
   for (const row of rows) {
     lines.push([

@@ -34,7 +34,10 @@ function link(href, label) {
   return `<a href="${escapeHtml(safeUrl(href))}" style="color:${SPRUCE};">${escapeHtml(label)}</a>`
 }
 
-/** The subject as a mail header: one line, at most 200 characters. */
+/**
+ * The subject as a mail header: one line, at most 200 characters.
+ * @param {string} subject
+ */
 function issueSubject(subject) {
   return oneLine(subject, 200) || '(no subject)'
 }

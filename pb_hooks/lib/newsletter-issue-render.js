@@ -13,7 +13,7 @@ const { mailConfig } = require('./mail-config.js')
 /** @type {typeof import('./newsletter-links.js')} */
 const newsletter = require('./newsletter-links.js')
 const issueMailTemplate = require('./newsletter-issue-mail.js')
-const { BUSINESS_NAME, paths } = require(`${__hooks}/lib/shared.cjs`)
+const { BUSINESS_NAME, paths } = require('./shared.cjs')
 
 const COLLECTION = 'newsletter_issues'
 const ID = /^[a-z0-9]{15}$/
@@ -23,6 +23,9 @@ function markdown() {
   return require('./markdown.cjs')
 }
 
+/**
+ * @param {string} name
+ */
 function env(name) {
   return String($os.getenv(name) || '').trim()
 }
@@ -32,7 +35,11 @@ function postalAddress() {
   return env('MAIL_POSTAL_ADDRESS').replace(/\\n/g, '\n').trim()
 }
 
-/** The issue's page on the site (its slug, or the archive before it has one). */
+/**
+ * The issue's page on the site (its slug, or the archive before it has one).
+ * @param {core.App} app
+ * @param {core.Record} issue
+ */
 function viewUrl(app, issue) {
   const appUrl = mailConfig(app).links.appUrl
   const slug = issue.getString('slug')
@@ -48,7 +55,12 @@ function clickSignature(app, issueId, url) {
   return $security.hs256(`click:${issueId}:${url}`, newsletter.signingKey(app))
 }
 
-/** The mail's address for a link: counts the click, then goes on to `url` (http(s) only). */
+/**
+ * The mail's address for a link: counts the click, then goes on to `url` (http(s) only).
+ * @param {core.App} app
+ * @param {string} issueId
+ * @param {string} url
+ */
 function clickUrl(app, issueId, url) {
   if (!/^https?:\/\//i.test(url)) return url
   const appUrl = mailConfig(app).links.appUrl
@@ -60,7 +72,11 @@ function clickUrl(app, issueId, url) {
 
 // --- rendering ----------------------------------------------------------------------------------
 
-/** The body as the archive shows it and as every copy carries it, rendered once. */
+/**
+ * The body as the archive shows it and as every copy carries it, rendered once.
+ * @param {core.App} app
+ * @param {core.Record} issue
+ */
 function renderSnapshot(app, issue) {
   const md = markdown()
   const body = issue.getString('body')
@@ -176,7 +192,10 @@ function renderTestCopy(app, row) {
   return { subject: `[Test] ${mail.subject}`, html: mail.html, text: mail.text }
 }
 
-/** The preview frame and what the browser needs to fill it exactly as a copy. */
+/**
+ * The preview frame and what the browser needs to fill it exactly as a copy.
+ * @param {core.App} app
+ */
 function previewFrame(app) {
   const context = mailContext(app)
   return {
@@ -194,12 +213,19 @@ function previewFrame(app) {
   }
 }
 
+/**
+ * @param {string} message
+ */
 function permanent(message) {
   const err = /** @type {Error & { permanent?: boolean }} */ (new Error(message))
   err.permanent = true
   return err
 }
 
+/**
+ * @param {string} text
+ * @returns {Record<string, unknown>} the parsed object, {} for anything unreadable
+ */
 function safeJson(text) {
   try {
     return JSON.parse(text) || {}
@@ -208,7 +234,13 @@ function safeJson(text) {
   }
 }
 
-/** The target of a signed click link, or '' when anything was changed. */
+/**
+ * The target of a signed click link, or '' when anything was changed.
+ * @param {core.App} app
+ * @param {string} issueId
+ * @param {string} url
+ * @param {string} signature
+ */
 function verifiedClickTarget(app, issueId, url, signature) {
   if (!ID.test(issueId) || !/^https?:\/\//i.test(url) || url.length > 2000) return ''
   if (!/^[a-f0-9]{64}$/.test(signature)) return ''

@@ -12,7 +12,7 @@
 // class, at NEWSLETTER_RATE_PER_MINUTE.
 
 const render = require('./newsletter-issue-render.js')
-const { SITE_TIME_ZONE, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { SITE_TIME_ZONE, toPbTime } = require('./shared.cjs')
 
 const COLLECTION = 'newsletter_issues'
 const KIND = 'newsletter_issue'
@@ -23,6 +23,9 @@ const KEEP_EDITS = 20
 
 /** MAIL_POSTAL_ADDRESS (lib/newsletter-issue-render.js). */
 const postalAddress = render.postalAddress
+/**
+ * @param {string} name
+ */
 function env(name) {
   return String($os.getenv(name) || '').trim()
 }
@@ -47,7 +50,10 @@ function requireAdmin(e) {
   throw new ForbiddenError('Only the site admin can do this.')
 }
 
-/** A 400 naming `field`, with PocketBase's shape. @param {string} field @param {string} message */
+/**
+ * A 400 naming `field`, with PocketBase's shape. @param {string} field @param {string} message
+ * @param {string} [code]  PocketBase's validation code (default validation_invalid_value)
+ */
 function fieldError(field, message, code) {
   return new BadRequestError(message, {
     [field]: new ValidationError(code || 'validation_invalid_value', message),
@@ -93,7 +99,12 @@ function whyNotSendable(issue) {
   return ''
 }
 
-/** One more click on `url` in the issue (one statement, so clicks at once all count). */
+/**
+ * One more click on `url` in the issue (one statement, so clicks at once all count).
+ * @param {core.App} app
+ * @param {string} issueId
+ * @param {string} url
+ */
 function recordClick(app, issueId, url) {
   const now = toPbTime(Date.now())
   app
@@ -126,7 +137,11 @@ function prepareNewIssue(record) {
   record.set('editedAt', new DateTime())
 }
 
-/** The issue an edit is for, if it may still change (draft or scheduled); else a 400 naming it. */
+/**
+ * The issue an edit is for, if it may still change (draft or scheduled); else a 400 naming it.
+ * @param {core.App} app
+ * @param {string} issueId
+ */
 function editableIssue(app, issueId) {
   let issue
   try {
@@ -172,7 +187,11 @@ function applyEdit(app, edit) {
 
 // --- scheduling ---------------------------------------------------------------------------------
 
-/** Minutes east of UTC of `zone` at the instant `ms`. */
+/**
+ * Minutes east of UTC of `zone` at the instant `ms`.
+ * @param {string} zone
+ * @param {number} ms
+ */
 function offsetMinutes(zone, ms) {
   const text = new DateTime(toPbTime(ms)).time().in(new Timezone(zone)).format('-07:00')
   const match = /^([+-])(\d{2}):(\d{2})$/.exec(text)
@@ -184,6 +203,8 @@ function offsetMinutes(zone, ms) {
 /**
  * `2026-12-01T09:00` on the consultant's clock (SITE_TIME_ZONE) as epoch ms, or NaN. A time the
  * clock shows twice (autumn) is the first; one it skips (spring) moves forward with the clock.
+ * @param {unknown} text
+ * @param {string} zone
  */
 function wallTimeToMs(text, zone) {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(String(text || ''))
@@ -198,7 +219,11 @@ function wallTimeToMs(text, zone) {
   return shown.length > 0 ? shown[0] : candidates[candidates.length - 1]
 }
 
-/** The same instant as the consultant's clock shows it: `2026-12-01T09:00`. */
+/**
+ * The same instant as the consultant's clock shows it: `2026-12-01T09:00`.
+ * @param {number} ms
+ * @param {string} zone
+ */
 function msToWallTime(ms, zone) {
   return new DateTime(toPbTime(ms)).time().in(new Timezone(zone)).format('2006-01-02T15:04')
 }
@@ -206,6 +231,10 @@ function msToWallTime(ms, zone) {
 /**
  * Schedules the issue for `at` (the consultant's wall time) or, with at === null, makes it a
  * draft again. Refused (400 naming `at`) for a time in the past or an unsendable issue.
+ * @param {core.App} app
+ * @param {core.Record} issue
+ * @param {string | null} at
+ * @param {number} nowMs
  */
 function schedule(app, issue, at, nowMs) {
   const status = issue.getString('status')
@@ -236,12 +265,16 @@ function schedule(app, issue, at, nowMs) {
 
 // --- sending ------------------------------------------------------------------------------------
 
-/** @returns {any} the queue (lib/deliveries.js) */
+/** @returns {typeof import('./deliveries.js')} the queue (required when used) */
 function deliveries() {
   return require('./deliveries.js')
 }
 
-/** A slug from the subject that no other issue has (`tips`, `tips-2`, ...). */
+/**
+ * A slug from the subject that no other issue has (`tips`, `tips-2`, ...).
+ * @param {core.App} app
+ * @param {core.Record} issue
+ */
 function uniqueSlug(app, issue) {
   const base = require('./markdown.cjs').slugify(issue.getString('subject'))
   for (let n = 1; n < 1000; n++) {
@@ -295,6 +328,8 @@ function startSend(app, issueId, nowMs) {
 /**
  * One delivery per active subscription, in one statement; the unique key per issue and
  * subscription makes a repeat queue nothing. Returns how many were queued.
+ * @param {core.App} app
+ * @param {core.Record} issue
  */
 function queueCopies(app, issue) {
   return deliveries().enqueueMany(app, {
@@ -309,6 +344,9 @@ function queueCopies(app, issue) {
 /**
  * Queues a test copy of the issue as it stands to `to` (the admin's own address): sent within a
  * minute, before any bulk mail.
+ * @param {core.App} app
+ * @param {core.Record} issue
+ * @param {string} to
  */
 function queueTest(app, issue, to) {
   return deliveries().enqueue(app, { kind: TEST_KIND, recipient: to, sourceId: issue.id })
@@ -331,7 +369,11 @@ function skipWaitingCopies(app, email) {
   }
 }
 
-/** Counts of the issue's deliveries by status. */
+/**
+ * Counts of the issue's deliveries by status.
+ * @param {core.App} app
+ * @param {string} issueId
+ */
 function deliveryCounts(app, issueId) {
   const rows = arrayOf(new DynamicModel({ status: '', n: 0 }))
   app
@@ -341,12 +383,17 @@ function deliveryCounts(app, issueId) {
     )
     .bind({ id: issueId, kind: KIND })
     .all(rows)
+  /** @type {Record<string, number>} */
   const counts = { pending: 0, sending: 0, held: 0, sent: 0, failed: 0, cancelled: 0 }
   for (const row of rows) counts[row.status] = row.n
   return counts
 }
 
-/** Sends whose every delivery is finished become `sent`, with their final counts. */
+/**
+ * Sends whose every delivery is finished become `sent`, with their final counts.
+ * @param {core.App} app
+ * @param {number} nowMs
+ */
 function finishSends(app, nowMs) {
   const sending = app.findRecordsByFilter(COLLECTION, "status = 'sending'", 'startedAt', 100, 0)
   let finished = 0
@@ -365,7 +412,11 @@ function finishSends(app, nowMs) {
   return finished
 }
 
-/** Scheduled issues whose time has come start; a failure is kept on the issue for the console. */
+/**
+ * Scheduled issues whose time has come start; a failure is kept on the issue for the console.
+ * @param {core.App} app
+ * @param {number} nowMs
+ */
 function startDue(app, nowMs) {
   const due = app.findRecordsByFilter(
     COLLECTION,
@@ -400,14 +451,22 @@ function startDue(app, nowMs) {
   return started
 }
 
-/** One pass of the cron: start what is due, finish what is done. */
+/**
+ * One pass of the cron: start what is due, finish what is done.
+ * @param {core.App} app
+ * @param {number} nowMs
+ */
 function runDue(app, nowMs) {
   return { started: startDue(app, nowMs), finished: finishSends(app, nowMs) }
 }
 
 // --- results ------------------------------------------------------------------------------------
 
-/** What the console shows for an issue: progress, failures with reasons, unsubscribes, clicks. */
+/**
+ * What the console shows for an issue: progress, failures with reasons, unsubscribes, clicks.
+ * @param {core.App} app
+ * @param {core.Record} issue
+ */
 function results(app, issue) {
   const counts = deliveryCounts(app, issue.id)
   const failures = arrayOf(new DynamicModel({ reason: '', n: 0, example: '' }))
@@ -464,7 +523,10 @@ function results(app, issue) {
 
 // --- the public archive -------------------------------------------------------------------------
 
-/** Issues readers can see: every one whose send has started, newest first. */
+/**
+ * Issues readers can see: every one whose send has started, newest first.
+ * @param {core.App} app
+ */
 function publishedIssues(app) {
   return app.findRecordsByFilter(
     COLLECTION,
@@ -475,7 +537,11 @@ function publishedIssues(app) {
   )
 }
 
-/** The published issue with this slug, or null. */
+/**
+ * The published issue with this slug, or null.
+ * @param {core.App} app
+ * @param {string} slug
+ */
 function publishedIssue(app, slug) {
   if (!SLUG.test(String(slug || '')) || slug.length > 80) return null
   const rows = app.findRecordsByFilter(
@@ -489,7 +555,10 @@ function publishedIssue(app, slug) {
   return rows.length > 0 ? rows[0] : null
 }
 
-/** `November 25, 2026` on the consultant's clock, and the date for `datetime`. */
+/**
+ * `November 25, 2026` on the consultant's clock, and the date for `datetime`.
+ * @param {core.Record} issue
+ */
 function publicationDate(issue) {
   const local = new DateTime(issue.getString('startedAt')).time().in(new Timezone(siteTimeZone()))
   return { text: local.format('January 2, 2006'), iso: local.format('2006-01-02') }

@@ -6,7 +6,7 @@
 
 /** @type {typeof import('./mail-config.js')} */
 const { mailConfig } = require('./mail-config.js')
-const { paths } = require(`${__hooks}/lib/shared.cjs`)
+const { paths } = require('./shared.cjs')
 
 const COLLECTION = 'newsletter_subscriptions'
 const TOKEN = /^([a-z0-9]{15})\.([a-f0-9]{64})$/

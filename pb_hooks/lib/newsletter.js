@@ -39,7 +39,10 @@ function queueConfirmation(app, record, clientIp) {
   }
 }
 
-/** Marks `record` as asking for confirmation now (a new sign-up, or again after leaving). */
+/**
+ * Marks `record` as asking for confirmation now (a new sign-up, or again after leaving).
+ * @param {core.Record} record
+ */
 function markPending(record) {
   record.set('status', 'pending')
   record.set('requestedAt', new DateTime())
@@ -83,6 +86,11 @@ function signUpAgain(app, record, clientIp, fields) {
 /**
  * A sign-up made by the server (the audit's newsletter choice, the Settings tab); `clientIp` is
  * the address of the request behind it, for the cap on visitor mail. Never throws.
+ * @param {core.App} app
+ * @param {string} email
+ * @param {string} source
+ * @param {string} userAgent
+ * @param {string} clientIp
  */
 function signUp(app, email, source, userAgent, clientIp) {
   try {
@@ -107,7 +115,11 @@ function signUp(app, email, source, userAgent, clientIp) {
   }
 }
 
-/** pending -> active. Returns the status after (an unsubscribed row is left alone). */
+/**
+ * pending -> active. Returns the status after (an unsubscribed row is left alone).
+ * @param {core.App} app
+ * @param {core.Record} record
+ */
 function confirm(app, record) {
   const status = record.getString('status')
   if (status !== 'pending') return status
@@ -132,11 +144,12 @@ function unsubscribe(app, record, issueId) {
   return 'unsubscribed'
 }
 
-/** Removes pending sign-ups not confirmed within PENDING_DAYS; returns how many. */
+/**
+ * Removes pending sign-ups not confirmed within PENDING_DAYS; returns how many.
+ * @param {core.App} app
+ */
 function removeStalePending(app) {
-  const cutoff = require(`${__hooks}/lib/shared.cjs`).toPbTime(
-    Date.now() - PENDING_DAYS * 24 * 60 * 60 * 1000,
-  )
+  const cutoff = require('./shared.cjs').toPbTime(Date.now() - PENDING_DAYS * 24 * 60 * 60 * 1000)
   const result = app
     .db()
     .newQuery(
@@ -148,7 +161,10 @@ function removeStalePending(app) {
   return result.rowsAffected()
 }
 
-/** The token from the body (`token`) or the query string, as a string. */
+/**
+ * The token from the body (`token`) or the query string, as a string.
+ * @param {core.RequestEvent} e
+ */
 function tokenOfRequest(e) {
   const body = e.requestInfo().body || {}
   const fromQuery = String(e.request.url.query().get('token') || '')
@@ -156,7 +172,10 @@ function tokenOfRequest(e) {
   return (fromBody || fromQuery).slice(0, 200)
 }
 
-/** 400 naming `token`: the same answer for every kind of bad link. */
+/**
+ * 400 naming `token`: the same answer for every kind of bad link.
+ * @param {string} message
+ */
 function invalidLink(message) {
   return new BadRequestError(message, {
     token: new ValidationError('validation_invalid_token', 'This link is not valid.'),
@@ -168,6 +187,7 @@ function invalidLink(message) {
  * to see and change: always with a verified e-mail; with an unverified one only the row their own
  * sign-up made (as account deletion decides), so an account opened with somebody else's address
  * can neither read nor cancel that person's subscription.
+ * @param {core.RequestEvent} e  a signed-in user's request
  */
 function ownSubscription(e) {
   const email = e.auth.getString('email').toLowerCase()
@@ -220,7 +240,7 @@ function signUpReply(app, record, id) {
  * @param {{ id: string, email: string, source: string, userAgent: string, clientIp: string }} signUp
  */
 function requestSignUp(app, signUp) {
-  const { toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+  const { toPbTime } = require('./shared.cjs')
   app
     .db()
     .newQuery(

@@ -17,7 +17,7 @@ const { mailConfig, ownerEmail } = require('./mail-config.js')
 const templates = require('./mail-templates.js')
 /** @type {typeof import('./mail-escape.js')} */
 const { escapeHtml, oneLine, safeUrl } = require('./mail-escape.js')
-const { DELIVERY_DEFAULTS, paths, toPbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { DELIVERY_DEFAULTS, paths, toPbTime } = require('./shared.cjs')
 
 const HOUR = 60 * 60 * 1000
 const KIND = 'owner_digest'

@@ -4,11 +4,12 @@
 // src/config/paths.ts (one route table, bundled as lib/shared.cjs), the not-found page with 404
 // for any other path. Used by pb_hooks/pages.pb.js.
 
-const { APP_SHELL_FILE, isAppRoute, notFoundPage, publicPages } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const { APP_SHELL_FILE, isAppRoute, notFoundPage, publicPages } = require('./shared.cjs')
 
-/** `/call/` and `/call` are the same page. */
+/**
+ * `/call/` and `/call` are the same page.
+ * @param {string} path
+ */
 function withoutTrailingSlash(path) {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
@@ -16,6 +17,7 @@ function withoutTrailingSlash(path) {
 /**
  * How to answer a GET of `path` that no file and no API route answers:
  * { file, status }, or null to leave it to PocketBase (API, dashboard, files with an extension).
+ * @param {string} path
  */
 function pageFor(path) {
   const page = withoutTrailingSlash(path)
@@ -37,7 +39,10 @@ function publicDir() {
   return args[0].replace(/[^/\\]*$/, '') + 'pb_public'
 }
 
-/** Whether the build has the file `file` (a path under the site's folder). */
+/**
+ * Whether the build has the file `file` (a path under the site's folder).
+ * @param {string} file  a path under the site's folder
+ */
 function isSiteFile(file) {
   try {
     return !$os.stat(publicDir() + '/' + file).isDir()
@@ -46,7 +51,10 @@ function isSiteFile(file) {
   }
 }
 
-/** The text of a file of the site, or null when the build has no such file. */
+/**
+ * The text of a file of the site, or null when the build has no such file.
+ * @param {string} file  a path under the site's folder
+ */
 function readSiteFile(file) {
   try {
     return toString($os.readFile(publicDir() + '/' + file))

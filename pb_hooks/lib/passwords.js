@@ -11,17 +11,18 @@ function isCommonPassword(password) {
   const text = String(password || '').toLowerCase()
   if (!text || text.indexOf('\n') >= 0) return false
   /** @type {string} */
-  const list = require(`${__hooks}/lib/common-passwords.cjs`)
+  const list = require('./common-passwords.cjs')
   return list.indexOf(`\n${text}\n`) >= 0
 }
 
 /**
  * { password: [code, message] } for a common password, else {} (the shape of input-limits.js).
  * @param {unknown} password
+ * @returns {{ password?: [code: string, message: string] }}
  */
 function commonPasswordProblem(password) {
   if (typeof password !== 'string' || !isCommonPassword(password)) return {}
-  const { COMMON_PASSWORD_MESSAGE } = require(`${__hooks}/lib/shared.cjs`)
+  const { COMMON_PASSWORD_MESSAGE } = require('./shared.cjs')
   return { password: ['validation_common_password', COMMON_PASSWORD_MESSAGE] }
 }
 

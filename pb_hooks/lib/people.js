@@ -311,6 +311,7 @@ function firstTouchOf(app, addresses) {
  * @param {core.App} app
  */
 function refreshEveryone(app) {
+  /** @type {Record<string, boolean>} */
   const seen = {}
   for (const table of ['audits', 'contacts', 'newsletter_subscriptions', 'users']) {
     const rows = arrayOf(new DynamicModel({ email: '' }))

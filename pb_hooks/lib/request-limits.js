@@ -5,9 +5,11 @@
 //   - a realtime (SSE) connection slot: at most a few open per IP and a total cap, counted in
 //     the app's store (in memory: the connections end with the process anyway).
 
-const { COLLECTION_CREATE_BODY_LIMITS, REALTIME_LIMIT_DEFAULTS, ROUTE_BODY_LIMITS } = require(
-  `${__hooks}/lib/shared.cjs`,
-)
+const {
+  COLLECTION_CREATE_BODY_LIMITS,
+  REALTIME_LIMIT_DEFAULTS,
+  ROUTE_BODY_LIMITS,
+} = require('./shared.cjs')
 
 const RECORDS_CREATE = 'POST /api/collections/{collection}/records'
 

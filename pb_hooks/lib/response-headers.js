@@ -8,7 +8,7 @@
  * @param {core.RequestEvent} e
  */
 function setResponseHeaders(e) {
-  const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require(`${__hooks}/lib/shared.cjs`)
+  const { SCHEDULER_FRAME_ORIGIN, SCHEDULER_SCRIPT_ORIGIN } = require('./shared.cjs')
 
   const CONTENT_SECURITY_POLICY = [
     "default-src 'self'",
@@ -60,6 +60,7 @@ function setResponseHeaders(e) {
   }
 
   /** Whether `path` names a real file of the site (a missing one gets the SPA's index.html). */
+  /** @param {string} path */
   function isSiteFile(path) {
     try {
       return !$os.stat(publicDir() + path).isDir()
@@ -69,6 +70,10 @@ function setResponseHeaders(e) {
   }
 
   /** The headers for a static-site response at `path`; none for API and dashboard routes. */
+  /**
+   * @param {string} path
+   * @returns {Record<string, string>}
+   */
   function headersFor(path) {
     if (
       path === '/api' ||
@@ -79,6 +84,7 @@ function setResponseHeaders(e) {
       return {}
     }
 
+    /** @type {Record<string, string>} */
     const headers = {}
 
     // Caching: fingerprinted build output never changes under its name, so browsers keep it a

@@ -7,6 +7,7 @@
  * True for a write refused by a UNIQUE constraint (a record id or e-mail sent twice at once):
  * PocketBase turns that into its own 400 naming the field ("validation_not_unique", which the
  * outbox reads as "already delivered"), so it must pass through unchanged.
+ * @param {unknown} err
  */
 function isUniqueViolation(err) {
   return /unique/i.test(String(err))
@@ -16,6 +17,7 @@ function isUniqueViolation(err) {
  * Logs why `record` could not be written and returns the 503 to throw instead.
  * @param {core.App} app
  * @param {core.Record} record
+ * @param {unknown} err  what the save threw
  */
 function unavailable(app, record, err) {
   try {
@@ -36,12 +38,18 @@ function unavailable(app, record, err) {
   return new ApiError(503, 'The server could not save this right now. Please try again later.', {})
 }
 
-/** The records-API action a request is, in the words of PocketBase's rate-limit tags. */
+/**
+ * The records-API action a request is, in the words of PocketBase's rate-limit tags.
+ * @param {string} method
+ * @param {string} path
+ */
 function actionOf(method, path) {
   if (/\/(auth-with-[a-z]+|auth-refresh|request-otp)$/.test(path)) return 'auth'
   if (/\/records\/?$/.test(path)) return method === 'POST' ? 'create' : 'list'
   if (/\/records\/[^/]+$/.test(path)) {
-    return { GET: 'view', PATCH: 'update', DELETE: 'delete' }[method] || ''
+    /** @type {Record<string, string>} */
+    const actions = { GET: 'view', PATCH: 'update', DELETE: 'delete' }
+    return actions[method] || ''
   }
   return ''
 }

@@ -4,7 +4,7 @@
 // secret, deleting. The routes in pb_hooks/webhooks.pb.js call these; an endpoint's health is
 // kept by lib/webhook-health.js.
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 const guard = require('./webhook-guard.js')
 const signing = require('./webhook-signing.js')
 
@@ -48,7 +48,10 @@ function checkedEvents(events) {
   /** @type {string[]} */
   const out = []
   for (const type of events) {
-    if (typeof type !== 'string' || shared.WEBHOOK_EVENT_TYPES.indexOf(type) < 0) {
+    if (
+      typeof type !== 'string' ||
+      /** @type {readonly string[]} */ (shared.WEBHOOK_EVENT_TYPES).indexOf(type) < 0
+    ) {
       throw fieldError(`"${String(type).slice(0, 40)}" is not an event this site sends.`, 'events')
     }
     if (out.indexOf(type) < 0) out.push(type)

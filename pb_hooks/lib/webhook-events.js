@@ -5,7 +5,7 @@
 // event exists exactly when the change does. With no endpoint subscribed nothing is stored: an
 // event costs a create one indexed query. What events say: lib/webhook-payloads.js.
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 const deliveries = require('./deliveries.js')
 const payloads = require('./webhook-payloads.js')
 const { mailConfig } = require('./mail-config.js')
@@ -86,7 +86,7 @@ function storeAndQueue(app, type, content, onlyEndpoint, trigger) {
  * @returns {Emitted}
  */
 function emitEvent(app, type, data) {
-  if (shared.WEBHOOK_EVENT_TYPES.indexOf(type) < 0) {
+  if (/** @type {readonly string[]} */ (shared.WEBHOOK_EVENT_TYPES).indexOf(type) < 0) {
     throw new Error(`Unknown webhook event type "${type}".`)
   }
   if (!anySubscribed(app, type)) return { eventId: '', queued: 0 }

@@ -9,7 +9,7 @@
 // http:// only to an address the flag lets through (a self-hosted n8n on the same machine);
 // anything on the internet needs https://.
 
-const { WEBHOOK_URL_MAX } = require(`${__hooks}/lib/shared.cjs`)
+const { WEBHOOK_URL_MAX } = require('./shared.cjs')
 
 /** Addresses of cloud metadata services: never a webhook receiver, flag or not. */
 const METADATA_V4 = ['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16']

@@ -3,7 +3,7 @@
 // worked, when it started failing, the last error; failing only for
 // WEBHOOK_DISABLE_AFTER_FAILING_HOURS switches it off (`failing`), and the console says so.
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 
 const HOUR = 60 * 60 * 1000
 

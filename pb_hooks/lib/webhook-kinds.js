@@ -8,7 +8,7 @@
 /** @typedef {import('./delivery-types').DeliveryKind} DeliveryKind */
 /** @typedef {import('./delivery-types').DeliveryRow} DeliveryRow */
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 const { permanentError } = require('./delivery-errors.js')
 const signing = require('./webhook-signing.js')
 const payloads = require('./webhook-payloads.js')

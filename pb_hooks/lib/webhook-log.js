@@ -2,7 +2,7 @@
 // The delivery log (collection webhook_attempts): one row per attempt, written by the webhook
 // channel, shown per endpoint in the console; kept WEBHOOK_LOG_KEEP_DAYS with the events.
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -6,7 +6,7 @@
 // resend and endpoint gets the same bytes, and a create pays only for queueing. Nothing here
 // writes the delivery queue (the queue's webhook kind reads these).
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 const { mailConfig } = require('./mail-config.js')
 const { permanentError } = require('./delivery-errors.js')
 

@@ -26,7 +26,7 @@ function hasDue(app, now) {
       "SELECT COUNT(*) AS n FROM (SELECT 1 FROM deliveries WHERE channel = 'webhook' AND " +
         "status = 'pending' AND (runAt = '' OR runAt <= {:now}) LIMIT 1)",
     )
-    .bind({ now: require(`${__hooks}/lib/shared.cjs`).toPbTime(now) })
+    .bind({ now: require('./shared.cjs').toPbTime(now) })
     .one(row)
   return row.n > 0
 }

@@ -10,7 +10,7 @@
 // only (36 of them, about 214 bits), which pass through unchanged; the secret shown to the
 // consultant is still `whsec_` + base64 of those bytes, as any Standard Webhooks library reads it.
 
-const { parsePbTime } = require(`${__hooks}/lib/shared.cjs`)
+const { parsePbTime } = require('./shared.cjs')
 
 const PREFIX = 'whsec_'
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

@@ -12,7 +12,7 @@
 //     curl gets no environment but PATH (no proxy, no .curlrc).
 // Needs curl, sh, head, timeout and getent (Debian: curl, dash, coreutils, libc-bin).
 
-const shared = require(`${__hooks}/lib/shared.cjs`)
+const shared = require('./shared.cjs')
 const guard = require('./webhook-guard.js')
 
 const USER_AGENT = 'NorthCountry-Webhooks/1.0'

@@ -47,10 +47,14 @@ function isAbsent(value: unknown): boolean {
  * answer is malformed.
  */
 function submittedValue(answer: unknown): string | null | undefined {
-  if (answer === null || typeof answer === 'string') return answer
+  // Written so it also type-checks without strictNullChecks (tsconfig.server.json reads this
+  // file through pb_hooks/lib/audit-engine.d.cts).
+  if (typeof answer === 'string') return answer
+  if (answer === null) return null
   if (isPlainObject(answer)) {
     const value = answer.value
-    if (value === null || value === undefined || typeof value === 'string') return value ?? null
+    if (typeof value === 'string') return value
+    if (value === null || value === undefined) return null
   }
   return undefined
 }
