@@ -6,8 +6,8 @@
 // same sender on demand, optionally as if at another time ({"now": "<ISO time>"}, for tests);
 // GET /api/mail/health (admins, superusers) says how mail is doing, for the console.
 // SMTP comes from env on every start: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_TLS,
-// MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL and BOOKING_URL
-// are used for links. Limits (per recipient, per IP, the owner's hourly cap) are the queue's.
+// MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL is
+// used for links. Limits (per recipient, per IP, the owner's hourly cap) are the queue's.
 
 onBootstrap((e) => {
   e.next()

@@ -1,9 +1,9 @@
 /// <reference path="../../.pb-types/types.d.ts" />
 // Mail configuration, read from the environment on every call (SMTP_*, MAIL_FROM*, OWNER_EMAIL,
-// APP_URL, BOOKING_URL), and the one place that copies it into the app's SMTP settings.
+// APP_URL), and the one place that copies it into the app's SMTP settings.
 
 // The defaults are the site's own (src/config/site.ts and paths.ts, bundled as lib/shared.cjs).
-const { BUSINESS_NAME: DEFAULT_SENDER_NAME, DEFAULT_BOOKING_URL, paths } = require('./shared.cjs')
+const { BUSINESS_NAME: DEFAULT_SENDER_NAME, paths } = require('./shared.cjs')
 
 /**
  * @param {string} name
@@ -62,7 +62,9 @@ function mailConfig(app) {
       appUrl,
       adminUrl: appUrl + paths.auditAdmin,
       signupUrl: appUrl + paths.signup,
-      bookingUrl: env('BOOKING_URL') || DEFAULT_BOOKING_URL,
+      // The site's booking page (its scheduler is the site config's); the results and follow-up
+      // mails give it their signed link (lib/followup-links.js).
+      bookingUrl: appUrl + paths.book,
     },
   }
 }

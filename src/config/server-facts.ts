@@ -78,8 +78,6 @@ export const BUSINESS_NAME = site.businessName
 export const OWNER_NAME = site.ownerName
 /** The strategy-call button's one label (the results mail's button too). */
 export const BOOK_CALL_LABEL = messages.bookCall
-/** The 15-minute call link in the results mail; BOOKING_URL in the environment overrides it. */
-export const DEFAULT_BOOKING_URL = site.booking.strategyCallUrl
 /** IANA time zone of the times in e-mails; SITE_TIME_ZONE in the environment overrides it. */
 export const SITE_TIME_ZONE = site.timeZone
 /** The scheduler's origins, for the Content-Security-Policy. */

@@ -100,7 +100,6 @@ export async function startMailServer(
       MAIL_FROM_NAME: 'North Country Efficiency',
       OWNER_EMAIL,
       APP_URL: 'https://efficiency.test',
-      BOOKING_URL: 'https://booking.test/15min',
       ...env,
     }),
     extra: hooksDir ? [`--hooksDir=${hooksDir}`] : [],
