@@ -20,19 +20,8 @@ const { escapeHtml } = require('./mail-escape.js')
 /** @type {typeof import('./delivery-errors.js')} */
 const { permanentError } = require('./delivery-errors.js')
 const { ACCOUNT_MAIL_CAP } = require('./shared.cjs')
-
-/**
- * @param {DeliveryRow} row
- * @returns {Record<string, unknown>}
- */
-function payloadOf(row) {
-  try {
-    const parsed = row.payload ? JSON.parse(row.payload) : null
-    return parsed && typeof parsed === 'object' ? parsed : {}
-  } catch (_) {
-    return {}
-  }
-}
+/** @type {typeof import('./json-fields.js')} */
+const { payloadOf } = require('./json-fields.js')
 
 /**
  * The account the row was queued for; an account deleted since is a permanent failure.

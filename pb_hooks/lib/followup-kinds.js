@@ -17,6 +17,8 @@ const { followupMail, ownerBookingMail } = require('./followup-mail.js')
 const { followupLinks, stopHeaders } = require('./followup-links.js')
 const { readSettings } = require('./followup-settings.js')
 const { mailValues } = require('./followup-values.js')
+/** @type {typeof import('./json-fields.js')} */
+const { payloadOf } = require('./json-fields.js')
 const { OWNER_NAME, paths } = require('./shared.cjs')
 
 /**
@@ -30,16 +32,6 @@ function find(app, collection, id) {
     return app.findRecordById(collection, id)
   } catch (_) {
     return null
-  }
-}
-
-/** @param {DeliveryRow} row */
-function payloadOf(row) {
-  try {
-    const parsed = row.payload ? JSON.parse(row.payload) : null
-    return parsed && typeof parsed === 'object' ? parsed : {}
-  } catch (_) {
-    return {}
   }
 }
 

@@ -6,24 +6,12 @@
 
 const { PEER_MIN_AUDITS, SCORE_BANDS, higherThanPercent, scoreBand } = require('./shared.cjs')
 const { peerBenchmark } = require('./funnel.js')
+/** @type {typeof import('./json-fields.js')} */
+const { readJson } = require('./json-fields.js')
 
 /** @returns {any} */
 function engine() {
   return require('./audit-engine.cjs')
-}
-
-/**
- * @param {core.Record} record
- * @param {string} field
- * @returns {any}
- */
-function readJson(record, field) {
-  try {
-    const raw = record.getString(field)
-    return raw ? JSON.parse(raw) : null
-  } catch (_) {
-    return null
-  }
 }
 
 /** @param {string} name */

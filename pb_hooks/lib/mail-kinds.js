@@ -19,19 +19,8 @@ const { permanentError } = require('./delivery-errors.js')
 const followupLinks = require('./followup-links.js')
 /** @type {typeof import('./owner-digest.js')} */
 const ownerDigest = require('./owner-digest.js')
-
-/**
- * Reads a JSON field as a plain object (record.get() would give raw bytes).
- * @param {core.Record} record @param {string} field
- */
-function readJson(record, field) {
-  try {
-    const raw = record.getString(field)
-    return raw ? JSON.parse(raw) : null
-  } catch (_) {
-    return null
-  }
-}
+/** @type {typeof import('./json-fields.js')} */
+const { readJson } = require('./json-fields.js')
 
 /** @param {core.Record} record */
 function contactData(record) {

@@ -19,6 +19,7 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  signInAs,
   superuser,
   TEST_PASSWORD,
 } from './support/helpers'
@@ -29,15 +30,6 @@ const ADMIN_PATH = '/audit-admin'
  * Signs the browser in as `email` the way the SDK itself stores a session (localStorage
  * 'pocketbase_auth' = {token, record}), set once before the app's first script runs.
  */
-async function signInAs(page: Page, email: string, password = TEST_PASSWORD) {
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(email, password)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
-  }, session)
-}
-
 async function createAdmin() {
   const user = await createUser({ label: 'owner' })
   promoteAdmin(user.email)

@@ -22,19 +22,10 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  signInAs,
   superuser,
-  TEST_PASSWORD,
 } from './support/helpers'
 import { flushMailQueue, waitForMail } from './support/mailbox'
-
-async function signInAs(page: Page, email: string) {
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
-  }, session)
-}
 
 /** A person with a free audit scoring `score` (no proof yet that the address is theirs). */
 async function seedPerson(label: string, score = 48) {

@@ -1,8 +1,6 @@
 // Newsletter issues in Chromium against the real server: the consultant writes an issue in the
 // console (preview at phone width, autosaved drafts), and a reader opens the public archive with
 // JavaScript off and, after one visit, with no network. axe-core on every new screen.
-import type { Page } from '@playwright/test'
-import PocketBase from 'pocketbase'
 import { renderMarkdown } from '../../src/content/markdown'
 import { expect, test } from './support/csp-guard'
 import { flushMailQueue, waitForMail } from './support/mailbox'
@@ -14,8 +12,8 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  signInAs,
   superuser,
-  TEST_PASSWORD,
 } from './support/helpers'
 
 /** A sent issue as the send leaves it (status, slug, the archive's HTML from the renderer). */
@@ -36,15 +34,6 @@ async function publishedIssue(subject: string, body: string) {
     pageHtml: renderMarkdown(body, { variant: 'page' }),
   })
   return { id, slug }
-}
-
-async function signInAs(page: Page, email: string) {
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
-  }, session)
 }
 
 test('the archive reads without JavaScript, and offline after one visit', async ({ browser }) => {

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/csp-guard'
-import type { Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { answersScoring } from '../unit/admin/audit-answers'
 import { parseCsv } from '../unit/admin/parse-csv'
@@ -19,18 +18,9 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  signInAs,
   superuser,
-  TEST_PASSWORD,
 } from './support/helpers'
-
-async function signInAs(page: Page, email: string) {
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
-  }, session)
-}
 
 /** A person with one message, made while the test's browser is offline (from Node). */
 async function seedPersonOnline(email: string) {

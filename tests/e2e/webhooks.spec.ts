@@ -4,9 +4,7 @@
 // endpoint. The secret read from the page verifies the received signature (standardwebhooks).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import PocketBase from 'pocketbase'
 import { Webhook } from 'standardwebhooks'
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import {
   baseURL,
@@ -16,8 +14,8 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  signInAs,
   superuser,
-  TEST_PASSWORD,
 } from './support/helpers'
 
 interface Received {
@@ -43,15 +41,6 @@ async function startReceiver() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-}
-
-async function signInAs(page: Page, email: string) {
-  const pb = new PocketBase(baseURL())
-  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
-  }, session)
 }
 
 /** Runs the webhook queue now, as an operator would (POST /api/webhooks/flush). */

@@ -107,3 +107,13 @@ export async function waitForApp(page: Page) {
     )
     .toBe(true)
 }
+
+/** Signs `page` in as `email` before its first load (the SDK's session in localStorage). */
+export async function signInAs(page: Page, email: string, password = TEST_PASSWORD) {
+  const pb = new PocketBase(baseURL())
+  await pb.collection('users').authWithPassword(email, password)
+  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value)
+  }, session)
+}
