@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // The unit tests first, then the integration tests with their own number of workers.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +26,7 @@ export default defineConfig({
           // Each file runs its own PocketBase on a free loopback port and mostly waits on it
           // (SMTP, cron runs, restarts): three files at once keep a 2-core machine busy.
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
