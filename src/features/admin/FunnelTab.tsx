@@ -72,6 +72,17 @@ export function FunnelTab() {
 }
 
 /** The steps as bars narrowing from the first, with the share that went on between them. */
+/**
+ * The share of the step before. Each step is counted on its own (anonymous events, not visitors
+ * followed through), so a step reached from elsewhere can outnumber the one before it.
+ */
+function conversionText(conversion: number | null, before: string): string {
+  if (conversion === null) return 'None before to count from'
+  if (conversion > 100)
+    return `More than ${before.toLowerCase()}: this step is also reached from elsewhere`
+  return `${conversion}% of ${before.toLowerCase()}`
+}
+
 function StepBars({ report }: { report: FunnelReport }) {
   const id = useId()
   const largest = Math.max(0, ...report.steps.map((s) => s.count))
@@ -83,9 +94,7 @@ function StepBars({ report }: { report: FunnelReport }) {
           <li key={s.step} className="admin-funnel__step">
             {index > 0 && (
               <p className="admin-funnel__conversion">
-                {s.conversion === null
-                  ? 'None before to count from'
-                  : `${s.conversion}% of ${funnelStepLabels[report.steps[index - 1].step].toLowerCase()}`}
+                {conversionText(s.conversion, funnelStepLabels[report.steps[index - 1].step])}
               </p>
             )}
             <p className="admin-funnel__step-text">
