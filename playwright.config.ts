@@ -20,9 +20,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Most of a browser test is waiting (the server, the outbox, the mail queue): four at once keep
-  // two cores busy. Files run in order unless they say otherwise (layout.spec.ts does).
-  workers: 4,
+  // Most of a browser test is waiting (the server, the outbox, the mail queue): three at once keep
+  // two cores busy without starving the server. Files run in order unless they say otherwise
+  // (layout.spec.ts does).
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',

@@ -148,14 +148,18 @@ test.describe('sign-up and sign-in', () => {
     })
     expect(user.agreedToTermsAt).not.toBe('')
     await expect
-      .poll(async () => {
-        // The sign-up form's newsletter choice is a sign-up decided after its answer.
-        await decideSignUps()
-        const rows = await su
-          .collection('newsletter_subscriptions')
-          .getFullList({ filter: su.filter('email = {:email}', { email }) })
-        return rows.map((s) => s.source)
-      })
+      .poll(
+        async () => {
+          // The sign-up form's newsletter choice is a sign-up decided after its answer; it goes
+          // through the outbox (loaded after the sign-up) while the dashboard opens.
+          await decideSignUps()
+          const rows = await su
+            .collection('newsletter_subscriptions')
+            .getFullList({ filter: su.filter('email = {:email}', { email }) })
+          return rows.map((s) => s.source)
+        },
+        { timeout: 30_000 },
+      )
       .toEqual(['signup'])
 
     // Sign out from the nav: the session and this user's cache go; the dashboard asks to sign

@@ -176,6 +176,8 @@ test.describe('navigation', () => {
     page,
   }) => {
     await page.goto(`${baseURL()}/free-audit`)
+    // The question is the app's: the prerendered link alone just navigates.
+    await waitForApp(page)
     const footer = page.getByRole('contentinfo')
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
