@@ -10,7 +10,7 @@
 // turns, rounds alternating before/after/after/before, so a busy machine hits both alike:
 //   node scripts/bench/queue-bench.mjs --before DIR [--pairs 3]
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,6 +24,7 @@ import {
   upsertSuperuser,
 } from '../pocketbase.mjs'
 import { median, percentile } from './stats.mjs'
+import { postJson } from './post-json.mjs'
 
 const SUPERUSER = { email: 'queue-bench@bench.local', password: 'queue-bench-pass-123' }
 const PLAIN = 'bench_plain_contacts'
@@ -83,33 +84,8 @@ function hammer({ url, path, concurrency, durationMs, agent, counter }) {
   /** @type {number[]} */
   const latencies = []
   let ok = 0
-  /**
-   * @param {string} json
-   * @returns {Promise<number | undefined>}
-   */
-  const post = (json) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(json),
-          },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => resolve(res.statusCode))
-          res.on('error', reject)
-        },
-      )
-      req.on('error', reject)
-      req.end(json)
-    })
+  /** @param {string} json */
+  const post = (json) => postJson(target, agent, json)
   const started = performance.now()
   const end = started + durationMs
   const worker = async () => {

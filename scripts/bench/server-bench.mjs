@@ -2,8 +2,9 @@
 // two mails queued by pb_hooks) against plain creates of the same JSON on a bare collection (no
 // hooks, open create rule), in the same run, at the same concurrency, rounds alternating
 // plain/audit/audit/plain so drift hits both; then the admin list (50 newest of 10,000 audits).
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { median, percentile } from './stats.mjs'
+import { postJson } from './post-json.mjs'
 
 export const PLAIN_COLLECTION = 'bench_plain'
 
@@ -107,33 +108,8 @@ function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
   const latencies = []
   let ok = 0
   let next = 0
-  /**
-   * @param {string} json
-   * @returns {Promise<number | undefined>}
-   */
-  const post = (json) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(json),
-          },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => resolve(res.statusCode))
-          res.on('error', reject)
-        },
-      )
-      req.on('error', reject)
-      req.end(json)
-    })
+  /** @param {string} json */
+  const post = (json) => postJson(target, agent, json)
 
   const started = performance.now()
   const end = started + durationMs

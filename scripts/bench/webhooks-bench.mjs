@@ -7,7 +7,7 @@
 //   - delivery: 1,000 events to one endpoint, sent through POST /api/webhooks/flush; the
 //     deliveries per second from the first flush until the receiver has all 1,000.
 import { createServer } from 'node:http'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,7 @@ import {
   upsertSuperuser,
 } from '../pocketbase.mjs'
 import { median, percentile } from './stats.mjs'
+import { postJson } from './post-json.mjs'
 
 const SUPERUSER = { email: 'bench-webhooks@bench.local', password: 'bench-webhooks-pass-123' }
 const EVENTS = 1000
@@ -109,32 +110,8 @@ async function hammer(url, concurrency, durationMs, agent) {
   const latencies = []
   let ok = 0
   let n = 0
-  /**
-   * @param {string} json
-   * @returns {Promise<number | undefined>}
-   */
-  const post = (json) =>
-    new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(json),
-          },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => resolve(res.statusCode))
-        },
-      )
-      req.on('error', reject)
-      req.end(json)
-    })
+  /** @param {string} json */
+  const post = (json) => postJson(target, agent, json)
   const started = performance.now()
   const end = started + durationMs
   const worker = async () => {

@@ -4,6 +4,7 @@
 // Dexie is loaded on first use, not with the console's code: the page renders without it.
 import type { PersonUpdateInput } from '../backend/types'
 import type { OfflineDatabase, OutboxItem } from './db'
+import { watchOwnedOutbox } from './watch-owned-outbox'
 
 async function appDb(): Promise<OfflineDatabase> {
   const { offlineDb } = await import('./db')
@@ -64,23 +65,7 @@ export function watchPendingPersonUpdates(
   ownerId: string,
   listener: (updates: PendingPersonUpdate[]) => void,
 ): () => void {
-  let stopped = false
-  let stop = () => {}
-  void import('./db').then(({ liveQuery, offlineDb }) => {
-    if (stopped) return
-    const db = offlineDb()
-    const subscription = liveQuery(() =>
-      db.outbox.where('ownerId').equals(ownerId).sortBy('seq'),
-    ).subscribe({
-      next: (items) => listener(pendingPersonUpdates(items)),
-      error: (err) => console.warn('admin: pending changes could not be read', err),
-    })
-    stop = () => subscription.unsubscribe()
-  })
-  return () => {
-    stopped = true
-    stop()
-  }
+  return watchOwnedOutbox(ownerId, pendingPersonUpdates, listener, 'admin: pending changes')
 }
 
 /** Queues a note or status change; it is sent at once when online, else when back. */

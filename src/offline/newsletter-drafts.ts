@@ -9,6 +9,7 @@ import type {
 import type { OutboxPayloads } from '../backend/types'
 import type { OutboxItem } from './db'
 import type { Outbox } from './outbox'
+import { watchOwnedOutbox } from './watch-owned-outbox'
 
 /** What the outbox holds for one issue: its unsent create and newest edit, and their state. */
 export interface PendingIssueDraft {
@@ -76,23 +77,7 @@ export function watchIssueDrafts(
   ownerId: string,
   listener: (drafts: PendingIssueDraft[]) => void,
 ): () => void {
-  let stopped = false
-  let stop = () => {}
-  void import('./db').then(({ liveQuery, offlineDb }) => {
-    if (stopped) return
-    const db = offlineDb()
-    const subscription = liveQuery(() =>
-      db.outbox.where('ownerId').equals(ownerId).sortBy('seq'),
-    ).subscribe({
-      next: (items) => listener(pendingIssueDrafts(items)),
-      error: (err) => console.warn('newsletter: drafts could not be read', err),
-    })
-    stop = () => subscription.unsubscribe()
-  })
-  return () => {
-    stopped = true
-    stop()
-  }
+  return watchOwnedOutbox(ownerId, pendingIssueDrafts, listener, 'newsletter: drafts')
 }
 
 /** The app's outbox, loaded on first use (tests pass their own). */
