@@ -241,7 +241,8 @@ test.describe('the console', () => {
     await expect(auditRows(page).first()).toContainText('New')
     await expect(counter(page, 'total')).toHaveText('2')
     await expect(counter(page, 'high')).toHaveText('1')
-    await expect(page.getByText('1 new audit just arrived.')).toBeVisible()
+    // Other workers' audits on the shared server can arrive in the same batch.
+    await expect(page.getByText(/^\d+ new audits? just arrived\.$/)).toBeVisible()
 
     // The line drops and stays down for a moment; an audit arrives meanwhile.
     await page.route('**/api/realtime', (route) =>
