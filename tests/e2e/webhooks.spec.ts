@@ -90,7 +90,9 @@ test('Integrations: add an endpoint, send a test event, see it in the log, resen
     await expect(secretBox).toHaveCount(0)
 
     const card = page.getByRole('article').filter({ hasText: 'HubSpot via Zapier' })
-    await expect(card).toContainText('Nothing delivered yet')
+    // New, it has delivered nothing - unless another worker's message or audit on the shared
+    // server already reached it.
+    await expect(card).toContainText(/Nothing delivered yet|Working: last delivered/)
     await expect(card).not.toContainText("A person's status changes")
     await card.getByRole('button', { name: 'Send test event' }).click()
     await expect(card.getByText(/^Test event queued/)).toBeVisible()
