@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { layerRules } from './eslint.layers.js'
-import { requireCyclePlugin } from './eslint.require-graph.js'
+import { serverRules, SERVER_RESTRICTED_SYNTAX, MISSING_ENGINE_GLOBALS } from './eslint.server.js'
 import { pocketBaseGlobals } from './scripts/pb-globals.js'
 
 const UI_AND_IO = [
@@ -29,7 +29,7 @@ export default tseslint.config(
       '.e2e',
       'node_modules',
       'pb_data',
-      'pb_hooks/lib/*.cjs',
+      'pb_hooks/generated',
       '.pb-types',
       'test-results',
       'playwright-report',
@@ -107,33 +107,53 @@ export default tseslint.config(
       'scripts/*.js',
       'eslint.config.js',
       'eslint.layers.js',
-      'eslint.require-graph.js',
+      'eslint.server.js',
     ],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
   },
   {
-    // PocketBase hooks and migrations: scripts run by its engine, with its globals ($app,
-    // routerAdd, migrate, ...) read from the declarations it generates (scripts/pb-types.mjs).
-    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js', 'tests/integration/support/hooks/*.js'],
+    // The server (server/, docs/decisions/030-server-code-in-typescript.md): areas one way,
+    // imports only through each area's index.ts, nothing the engine lacks (eslint.server.js).
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...pocketBaseGlobals(), console: 'readonly' } },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'tsconfig.server.json' }),
+      ],
+    },
+    rules: {
+      ...serverRules(import.meta.dirname),
+      'no-restricted-globals': ['error', ...MISSING_ENGINE_GLOBALS],
+      'no-restricted-syntax': ['error', ...SERVER_RESTRICTED_SYNTAX],
+      // The input checks and the mail escaping look for control characters on purpose.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // The entry table and the migrations: plain scripts PocketBase loads, with its globals
+    // ($app, routerAdd, migrate, ...) read from the declarations it generates (scripts/pb-types.mjs).
+    files: ['pb_hooks/*.pb.js', 'pb_migrations/**/*.js', 'tests/integration/support/hooks/*.js'],
     extends: [js.configs.recommended],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'script',
       globals: { ...pocketBaseGlobals(), console: 'readonly', require: 'readonly' },
     },
-    plugins: { hooks: requireCyclePlugin },
     rules: {
       'no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
-      // The input checks and the mail escaping look for control characters on purpose.
-      'no-control-regex': 'off',
-      // No require cycle, whichever way a require names its module (eslint.require-graph.js).
-      'hooks/no-require-cycle': 'error',
+      // They reach the server's code only through its bundle.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='require']:not([arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw=''][arguments.0.quasis.1.value.raw='/generated/server.cjs'])",
+          message:
+            'Reach the server only through its bundle: require(`${__hooks}/generated/server.cjs`).',
+        },
+      ],
     },
-  },
-  {
-    // Library modules (and a test's own kind module, copied beside them).
-    files: ['pb_hooks/lib/*.js', 'tests/integration/support/hooks/*-kinds.js'],
-    languageOptions: { sourceType: 'commonjs' },
   },
 )

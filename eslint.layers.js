@@ -13,6 +13,8 @@ export const LAYERS = [
   'app',
 ]
 
+import { browserToServerZone } from './eslint.server.js'
+
 export const FEATURES = ['account', 'admin', 'audit', 'call', 'home', 'legal', 'newsletter']
 
 /** ESLint rules for the source tree `root`, a folder of `basePath`. */
@@ -34,6 +36,7 @@ export function layerRules(basePath, root = 'src') {
       message: 'A feature never imports another feature: move the shared part down a layer.',
     })
   }
+  zones.push(browserToServerZone(basePath, { src: root }))
   return {
     'import-x/no-restricted-paths': ['error', { basePath, zones }],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -1,15 +1,7 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// An admin's Retry on a failed delivery (the collection's update rule lets the status, and only
-// the status, go from failed to pending): the row is due now and gets a fresh lifetime, so the
-// queue tries it again for as long as a new one (lib/deliveries.js).
+// An admin's Retry on a failed delivery: due now, with a fresh lifetime (server/queue/).
 
-onRecordUpdateRequest((e) => {
-  const before = e.record.original().getString('status')
-  if (before === 'failed' && e.record.getString('status') === 'pending') {
-    const deliveries = /** @type {typeof import('./lib/deliveries.js')} */ (
-      require(`${__hooks}/lib/deliveries.js`)
-    )
-    deliveries.prepareRequeue(e.record)
-  }
-  return e.next()
-}, 'deliveries')
+onRecordUpdateRequest(
+  (e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.requeueOnRetry(e),
+  'deliveries',
+)

@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Limits against abuse from the open internet (README.md, "Security"):
-//   - /api/batch reads at most 1 MiB (PocketBase's default is 128 MiB); pb_hooks/body-limits.pb.js
+//   - /api/batch reads at most 1 MiB (PocketBase's default is 128 MiB); pb_hooks/request-limits.pb.js
 //     enforces the same and 256 KiB on the records API;
 //   - asking for an e-mail change is limited like password sign-in (10 per 30 s per IP): each
 //     request sends a mail, and its answer must not be probed at speed.

@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // mail_outbox.clientIp: the IP address whose request queued a mail to a visitor, for the daily
-// cap per IP (pb_hooks/lib/mail-queue.js). Hidden from every API answer, and like the other mail
+// cap per IP (server/leads/). Hidden from every API answer, and like the other mail
 // fields an admin may not set it when re-queueing a failed mail. Indexes for the two limits'
 // look-ups (recent mail to one address, recent mail from one IP).
 

@@ -2,7 +2,7 @@
 // The users' account e-mails (verification, password reset, e-mail change, new sign-in alert)
 // in the site's name and look, linking to the site's own pages (/verify-email/..., /reset-password/...,
 // /confirm-email-change/...) instead of PocketBase's dashboard at /_/, which production
-// restricts to the owner. Rendered from pb_hooks/lib/account-mail-templates.js; down restores
+// restricts to the owner. Rendered from server/accounts/ (through the bundle); down restores
 // PocketBase's defaults.
 
 const POCKETBASE_DEFAULTS = {
@@ -49,9 +49,8 @@ function setTemplates(app, templates, authAlert) {
 migrate(
   (app) => {
     const { accountMailTemplates, authAlertTemplate } =
-      /** @type {typeof import('../pb_hooks/lib/account-mail-templates.js')} */ (
-        require(`${__hooks}/lib/account-mail-templates.js`)
-      )
+      /** @type {typeof import('../server/main')} */ (require(`${__hooks}/generated/server.cjs`))
+        .accounts
     const users = app.findCollectionByNameOrId('users')
     setTemplates(
       app,

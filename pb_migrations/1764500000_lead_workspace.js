@@ -168,10 +168,10 @@ migrate(
     app.save(settings)
 
     // People for what exists already (the hook keeps them current from now on).
-    const peopleLib = /** @type {typeof import('../pb_hooks/lib/people.js')} */ (
-      require(`${__hooks}/lib/people.js`)
+    const server = /** @type {typeof import('../server/main')} */ (
+      require(`${__hooks}/generated/server.cjs`)
     )
-    peopleLib.refreshEveryone(/** @type {core.App} */ (/** @type {unknown} */ (app)))
+    server.people.refreshEveryone(/** @type {core.App} */ (/** @type {unknown} */ (app)))
   },
   (app) => {
     const settings = app.settings()

@@ -3,9 +3,9 @@
 //   - abuse_counters (superusers only): counts that must survive a restart and hold across
 //     concurrent requests - creates per IP address per day, and failed sign-ins per account.
 //     Keys carry a keyed hash of the address or e-mail, never the address itself; every row
-//     expires (pb_hooks/lib/counters.js prunes them).
+//     expires (server/limits/ prunes them).
 //   - newsletter_signups (superusers only): sign-up requests waiting for their decision, so a
-//     sign-up answers at once and alike whatever the address's state (pb_hooks/lib/newsletter.js).
+//     sign-up answers at once and alike whatever the address's state (server/newsletter/).
 //   - events.confirmed: true only for a booking the server itself confirmed; no client can set it
 //     (the create rule refuses the field).
 //   - app_secrets: the keys of the counters' hashes and of the funnel's visit tokens.

@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // One person per human across e-mail changes: `people.previousEmails` holds the addresses a
-// person had before (lowercased, oldest first). pb_hooks/lib/people.js counts a person's audits,
+// person had before (lowercased, oldest first). server/people/ counts a person's audits,
 // messages, sign-up and account over the current address and these, and an account's e-mail
 // change (pb_hooks/email-change.pb.js) moves its person to the new address, keeping the old one
 // here. Existing people have none. A partial index holds only the people that have some, so

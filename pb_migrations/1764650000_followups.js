@@ -84,7 +84,7 @@ migrate(
           ...timestamps(),
         ],
         indexes: [
-          // One per person; two people merged into one may briefly have two (lib/followups.js).
+          // One per person; two people merged into one may briefly have two (server/followups/).
           'CREATE INDEX idx_followups_person ON followups (person)',
           // The scheduler's question: which running sequences are due.
           'CREATE INDEX idx_followups_due ON followups (stoppedAt, nextAt)',
@@ -162,9 +162,8 @@ migrate(
 
     // Sequences for the audits still inside their first follow-up's window.
     const { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } =
-      /** @type {typeof import('../pb_hooks/lib/shared.cjs')} */ (
-        require(`${__hooks}/lib/shared.cjs`)
-      )
+      /** @type {typeof import('../server/main')} */ (require(`${__hooks}/generated/server.cjs`))
+        .followups
     const lastDelay = FOLLOWUP_DEFAULTS.steps[FOLLOWUP_DEFAULTS.steps.length - 1].delayDays
     const since = new Date(Date.now() - (lastDelay + FOLLOWUP_GRACE_DAYS) * 86400000)
       .toISOString()
@@ -178,9 +177,9 @@ migrate(
       )
       .bind({ since })
       .all(latest)
-    const { startSequence } = /** @type {typeof import('../pb_hooks/lib/followups.js')} */ (
-      require(`${__hooks}/lib/followups.js`)
-    )
+    const { startSequence } = /** @type {typeof import('../server/main')} */ (
+      require(`${__hooks}/generated/server.cjs`)
+    ).followups
     for (const row of latest) {
       startSequence(/** @type {any} */ (app), app.findRecordById('audits', row.id))
     }

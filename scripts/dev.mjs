@@ -38,8 +38,8 @@ try {
   console.error(/** @type {Error} */ (err).message)
   process.exit(1)
 }
-start(process.execPath, [join(root, 'scripts/build-engine.mjs'), '--watch'])
-// Hooks are watched in dev so edits to pb_hooks/ restart the server. Links in mails (verify,
+start(process.execPath, [join(root, 'scripts/build-server.mjs'), '--watch'])
+// Hooks are watched in dev so a rebuilt bundle (an edit in server/) restarts the server. Links in mails (verify,
 // reset, change e-mail) go to the Vite server, where the pages are, unless APP_URL says otherwise.
 start(bin, serveArgs({ port: pbPort, dataDir, hooksWatch: true }), {
   APP_URL: process.env.APP_URL || 'http://localhost:5173',

@@ -1,5 +1,5 @@
-// Writes PocketBase's own type declarations for the JS hooks (the globals $app, routerAdd,
-// migrate, ...) to .pb-types/types.d.ts, for `tsc -p tsconfig.server.json` and the lint of
+// Writes PocketBase's own type declarations for the server code (the globals $app, routerAdd,
+// migrate, ...) to .pb-types/types.d.ts, for `tsc -p tsconfig.server.json` and the lint of server/,
 // pb_hooks/ and pb_migrations/. PocketBase generates them when it opens a data directory; a
 // throwaway one is used, never ./pb_data. Skipped when the file is newer than the binary.
 import { spawnSync } from 'node:child_process'

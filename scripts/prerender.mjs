@@ -9,7 +9,7 @@
 //      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt;
 //   4. writes the newsletter archive's template, `newsletter-archive.html`: the archive page
 //      around a content marker, its head made of placeholders the server fills in for the list
-//      and for each issue (pb_hooks/lib/newsletter-archive.js).
+//      and for each issue (server/newsletter/).
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
 // path with its file (pb_hooks/pages.pb.js).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'

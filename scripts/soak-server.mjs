@@ -4,7 +4,7 @@
 // is only queued (durably, in the records' own transactions); `restartWithMail` then brings it
 // back with SMTP on, and the queue must send each mail exactly once. (A crash in the middle of
 // an SMTP send is the queue's known at-least-once window: the claim goes back to the queue when
-// the server starts again - pb_hooks/lib/deliveries.js.) Used by `npm run soak` (scripts/soak.mjs) and by the small soak
+// the server starts again - server/queue/.) Used by `npm run soak` (scripts/soak.mjs) and by the small soak
 // in `npm test` (tests/integration/soak.test.ts); the submissions themselves are
 // tests/integration/support/soak-run.ts.
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -79,8 +79,8 @@ function main() {
     process.exit(1)
   }
 
-  // The hooks require the bundled audit engine: always rebuild it (it takes milliseconds).
-  run(process.execPath, [join(root, 'scripts/build-engine.mjs')])
+  // The entry table calls the server's bundle: always rebuild it (it takes a second).
+  run(process.execPath, [join(root, 'scripts/build-server.mjs')])
   if (process.env.PB_PUBLIC_DIR) {
     if (!existsSync(join(publicDir, 'index.html'))) {
       console.error(`PB_PUBLIC_DIR=${publicDir} has no index.html`)
@@ -125,7 +125,7 @@ function main() {
   console.log('  Make the owner an admin of the site: npm run admin -- promote EMAIL\n')
 
   // The process runs on the consultant's clock (logs, dates in hooks): the site's time zone.
-  const { SITE_TIME_ZONE } = createRequire(import.meta.url)('../pb_hooks/lib/shared.cjs')
+  const { SITE_TIME_ZONE } = createRequire(import.meta.url)('../pb_hooks/generated/server.cjs').mail
   const TZ = process.env.SITE_TIME_ZONE || process.env.TZ || SITE_TIME_ZONE
   // PocketBase's banner suggests `<binary> superuser upsert EMAIL PASS` (or `go run . ...`)
   // without this data dir: that would create a superuser in another database. Say the right one.

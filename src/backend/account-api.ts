@@ -2,6 +2,7 @@
 // about them. Every call takes the client as its first argument so the same code runs in the
 // app (src/backend/client.ts via session.ts) and in integration tests against a real server.
 import type PocketBase from 'pocketbase'
+import type { AccountDeleteRequest, AccountDeleteResponse } from '../../server/accounts/api'
 import { emailAddressProblem } from '../config/email-address'
 import { messages } from '../config/messages'
 import { COMMON_PASSWORD_MESSAGE } from '../config/passwords'
@@ -92,7 +93,7 @@ export async function createAccount(pb: PocketBase, input: SignupInput): Promise
 
 /**
  * The create was answered like a success but the new password does not sign in: the e-mail
- * is already registered (pb_hooks/users.pb.js answers a taken e-mail exactly like a
+ * is already registered (server/accounts/signup.ts answers a taken e-mail exactly like a
  * new one, so that sign-up cannot be used to test addresses).
  */
 export class SignupNotPossibleError extends Error {
@@ -189,12 +190,13 @@ export async function sendVerification(pb: PocketBase, email: string): Promise<v
   await pb.collection(collections.users).requestVerification(email.trim())
 }
 
-/** pb_hooks/account.pb.js: re-checks the password and deletes everything in one transaction. */
+/** server/accounts/deletion.ts: re-checks the password and deletes everything in one transaction. */
 export async function deleteAccountOnServer(
   pb: PocketBase,
   password: string,
-): Promise<{ deleted: Record<string, number> }> {
-  return pb.send('/api/account/delete', { method: 'POST', body: { password } })
+): Promise<AccountDeleteResponse> {
+  const body: AccountDeleteRequest = { password }
+  return pb.send('/api/account/delete', { method: 'POST', body })
 }
 
 /**

@@ -6,6 +6,7 @@
 import { toPbTime } from '../config/dates'
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
+import type { AuditStats } from '../../server/funnel/api'
 import {
   collections,
   type AuditRecord,
@@ -26,12 +27,8 @@ export interface AdminFilter {
   since: Date | null
 }
 
-export interface AuditStats {
-  total: number
-  high: number
-  medium: number
-  low: number
-}
+/** The counters over all audits (GET /api/admin/audit-stats), as the server answers them. */
+export type { AuditStats }
 
 /** Only what the table and the CSV need; the details dialog loads the whole record. */
 export type AuditListItem = Pick<AuditRecord, 'id' | 'email' | 'overallScore' | 'created' | 'flow'>

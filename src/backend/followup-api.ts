@@ -3,75 +3,35 @@
 // sequence; the mails' signed links (a click, the stop page) and the scheduler's booking report.
 // Every call takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
-import type { FollowupProof, FollowupSettings, FollowupStopReason } from '../config/followup'
+import type { FollowupSettings } from '../config/followup'
+import type {
+  BookingAnswer,
+  BookingReport,
+  FollowupDraft,
+  FollowupFigures,
+  FollowupSettingsAnswer,
+  FollowupState,
+  MailLinkPrefill,
+  PersonFollowups,
+  RenderedMail,
+  SavedSettingsAnswer,
+  SentFollowup,
+  TestMailAnswer,
+} from '../../server/followups/api'
 import type { LinkOutcome } from './newsletter-api'
 
-export type { FollowupSettings }
-
-export interface FollowupSettingsAnswer {
-  settings: FollowupSettings
-  defaults: FollowupSettings
-}
-
-/** A draft mail for the preview and the test: the consultant's text for a person ('' = none). */
-export interface FollowupDraft {
-  person: string
-  subject: string
-  text: string
-}
-
-export interface RenderedMail {
-  subject: string
-  html: string
-  text: string
-}
-
-/** One follow-up mail queued for a person, with its delivery's state. */
-export interface SentFollowup {
-  id: string
-  step: number
-  audit: string
-  queuedAt: string
-  /** The delivery's status: pending, sending, sent, failed, cancelled ('' when unknown). */
-  delivery: string
-  sentAt: string
-  /** The last error or the reason it was cancelled. */
-  problem: string
-  clickedAt: string
-  bookedAt: string
-}
-
-export type FollowupState = 'none' | 'waiting' | 'scheduled' | 'finished' | 'stopped'
-
-/** A person's sequence, as their page shows it. */
-export interface PersonFollowups {
-  enabled: boolean
-  /** How many mails the sequence has. */
-  steps: number
-  state: FollowupState
-  proof: { by: FollowupProof | 'newsletter' | 'account'; at: string } | null
-  audit?: string
-  auditAt?: string
-  next?: { step: number; at: string; subject: string }
-  stopped?: { at: string; reason: FollowupStopReason; afterStep: number }
-  sent: SentFollowup[]
-}
-
-export interface FollowupFigures {
-  /** Sequences with a mail still to come. */
-  running: number
-  stoppedBeforeFirst: Record<FollowupStopReason, number>
-  steps: {
-    step: number
-    /** False for a mail since removed from the settings. */
-    inSettings: boolean
-    sent: number
-    waiting: number
-    notSent: number
-    clicked: number
-    booked: number
-    stoppedAfter: Record<FollowupStopReason, number>
-  }[]
+// The shapes the server answers with are the server's own (server/followups/api.ts).
+export type {
+  BookingReport,
+  FollowupDraft,
+  FollowupFigures,
+  FollowupSettings,
+  FollowupSettingsAnswer,
+  FollowupState,
+  MailLinkPrefill,
+  PersonFollowups,
+  RenderedMail,
+  SentFollowup,
 }
 
 export function getFollowupSettings(pb: PocketBase): Promise<FollowupSettingsAnswer> {
@@ -83,7 +43,7 @@ export async function saveFollowupSettings(
   pb: PocketBase,
   settings: FollowupSettings,
 ): Promise<FollowupSettings> {
-  const answer = await pb.send<{ settings: FollowupSettings }>('/api/followups/settings', {
+  const answer = await pb.send<SavedSettingsAnswer>('/api/followups/settings', {
     method: 'PUT',
     body: settings,
   })
@@ -96,11 +56,8 @@ export function previewFollowup(pb: PocketBase, draft: FollowupDraft): Promise<R
 }
 
 /** Queues the draft, marked as a test, to the signed-in admin's own address. */
-export function sendTestFollowup(
-  pb: PocketBase,
-  draft: FollowupDraft,
-): Promise<{ queued: true; to: string }> {
-  return pb.send('/api/followups/test', { method: 'POST', body: draft })
+export function sendTestFollowup(pb: PocketBase, draft: FollowupDraft): Promise<TestMailAnswer> {
+  return pb.send<TestMailAnswer>('/api/followups/test', { method: 'POST', body: draft })
 }
 
 export function getFollowupFigures(pb: PocketBase): Promise<FollowupFigures> {
@@ -144,12 +101,6 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
 
 // --- the mails' links and the scheduler (no session needed) ---------------------------------
 
-/** Who a mail link was made for, to fill in the booking form. */
-export interface MailLinkPrefill {
-  name: string
-  email: string
-}
-
 /**
  * Records that a signed link from the results or a follow-up mail was opened; answers who it
  * was made for, or null for a link that is not (or no longer) valid.
@@ -192,20 +143,10 @@ export async function stopFollowupsWithToken(
   }
 }
 
-/** What names the person behind a booking: a mail link's token, a report's audit id. */
-export interface BookingReport {
-  ref?: string
-  audit?: string
-  /** The e-mail the scheduler was filled in with. */
-  email?: string
-  /** The page the booking was made on (for the funnel). */
-  path?: string
-}
-
 /**
  * Tells the server the scheduler reported a booking on this page; the visitor's session (when
  * signed in) goes with it. Answers whether a person was marked Call booked.
  */
-export function reportBooking(pb: PocketBase, report: BookingReport): Promise<{ booked: boolean }> {
-  return pb.send<{ booked: boolean }>('/api/bookings', { method: 'POST', body: report })
+export function reportBooking(pb: PocketBase, report: BookingReport): Promise<BookingAnswer> {
+  return pb.send<BookingAnswer>('/api/bookings', { method: 'POST', body: report })
 }

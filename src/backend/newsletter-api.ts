@@ -1,12 +1,17 @@
-// The newsletter's own routes (pb_hooks/newsletter.pb.js): confirming and unsubscribing with
-// the signed token from a mail's link (no session needed), and a signed-in user's own
-// subscription. Every call takes the client first so the same code runs in the app and in tests.
+// The newsletter's own routes (server/newsletter/subscription-routes.ts): confirming and
+// unsubscribing with the signed token from a mail's link (no session needed), and a signed-in
+// user's own subscription. Every call takes the client first so the same code runs in the app and
+// in tests.
 import type PocketBase from 'pocketbase'
 import { ClientResponseError } from 'pocketbase'
-import type { NewsletterStatus } from './types'
+import type {
+  LinkInput,
+  OwnSubscriptionAnswer,
+  OwnSubscriptionInput,
+  OwnSubscriptionStatus,
+} from '../../server/newsletter/api'
 
-/** `none` when the signed-in user's address has never signed up. */
-export type OwnSubscriptionStatus = NewsletterStatus | 'none'
+export type { OwnSubscriptionStatus }
 
 /** What a link page tells the visitor. */
 export type LinkOutcome = 'done' | 'invalid' | 'expired' | 'busy' | 'offline' | 'failed'
@@ -25,10 +30,11 @@ async function postToken(
   pb: PocketBase,
   path: string,
   token: string,
-  extra: Record<string, string> = {},
+  extra: Omit<LinkInput, 'token'> = {},
 ): Promise<LinkOutcome> {
   try {
-    await pb.send(path, { method: 'POST', body: { ...extra, token } })
+    const body: LinkInput = { ...extra, token }
+    await pb.send(path, { method: 'POST', body })
     return 'done'
   } catch (err) {
     return outcomeOf(err)
@@ -53,9 +59,7 @@ export function unsubscribeWithToken(
 }
 
 export async function getOwnSubscription(pb: PocketBase): Promise<OwnSubscriptionStatus> {
-  const answer = await pb.send<{ status: OwnSubscriptionStatus }>('/api/newsletter/me', {
-    method: 'GET',
-  })
+  const answer = await pb.send<OwnSubscriptionAnswer>('/api/newsletter/me', { method: 'GET' })
   return answer.status
 }
 
@@ -67,9 +71,10 @@ export async function setOwnSubscription(
   pb: PocketBase,
   subscribed: boolean,
 ): Promise<OwnSubscriptionStatus> {
-  const answer = await pb.send<{ status: OwnSubscriptionStatus }>('/api/newsletter/me', {
+  const body: OwnSubscriptionInput = { subscribed }
+  const answer = await pb.send<OwnSubscriptionAnswer>('/api/newsletter/me', {
     method: 'POST',
-    body: { subscribed },
+    body,
   })
   return answer.status
 }

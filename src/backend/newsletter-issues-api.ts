@@ -1,4 +1,4 @@
-// Typed calls of the newsletter issues (pb_hooks/newsletter-issues.pb.js): the console's list of
+// Typed calls of the newsletter issues (server/newsletter/issue-routes.ts): the console's list of
 // issues, what the composer needs (active subscribers, postal address, the mail's preview frame),
 // test copies, the send, the schedule and the results; and the public archive's page HTML for a
 // client-side visit. Drafts are created and autosaved through the outbox, not from here
@@ -6,8 +6,18 @@
 // the app and in integration tests.
 import type PocketBase from 'pocketbase'
 import type { RecordModel } from 'pocketbase'
+import type {
+  IssueResults,
+  IssueStatus,
+  NewsletterSettings,
+  PreviewFrame,
+  ScheduleAnswer,
+  ScheduleInput,
+  SendAnswer,
+  TestCopyAnswer,
+} from '../../server/newsletter/api'
 
-export type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent'
+export type { IssueResults, IssueStatus, NewsletterSettings, PreviewFrame }
 
 export interface NewsletterIssue extends RecordModel {
   subject: string
@@ -45,46 +55,6 @@ export interface NewsletterIssueEditInput extends NewsletterIssueInput {
   editedAt: string
 }
 
-export interface PreviewFrame {
-  /** The mail as every copy shows it, with the placeholders below where the issue goes. */
-  html: string
-  placeholders: { subject: string; preheader: string; body: string }
-  colours: { INK: string; MUTED: string; SPRUCE: string; ACCENT: string }
-}
-
-export interface NewsletterSettings {
-  activeSubscribers: number
-  /** MAIL_POSTAL_ADDRESS; '' when the server has none (then nothing can be sent). */
-  postalAddress: string
-  canSend: boolean
-  /** The consultant's time zone, in which a schedule is given. */
-  timeZone: string
-  ratePerMinute: number
-  /** The server's "now" on the consultant's clock, `YYYY-MM-DDTHH:MM`. */
-  now: string
-  frame: PreviewFrame
-}
-
-export interface IssueResults {
-  id: string
-  status: IssueStatus
-  slug: string
-  recipients: number
-  startedAt: string
-  sentAt: string
-  sent: number
-  failed: number
-  /** Skipped: unsubscribed (or removed) after the send started. */
-  skipped: number
-  /** Not finished yet (waiting, being sent, retrying). */
-  waiting: number
-  retrying: { count: number; lastError: string }
-  failures: { reason: string; count: number; example: string }[]
-  unsubscribes: number
-  clicks: { url: string; clicks: number }[]
-  totalClicks: number
-}
-
 const ISSUE_FIELDS = [
   'id',
   'subject',
@@ -119,7 +89,7 @@ export function getNewsletterSettings(pb: PocketBase): Promise<NewsletterSetting
 }
 
 /** Queues a test copy to the signed-in admin's address; answers that address. */
-export function sendTestCopy(pb: PocketBase, issueId: string): Promise<{ to: string }> {
+export function sendTestCopy(pb: PocketBase, issueId: string): Promise<TestCopyAnswer> {
   return pb.send(`/api/newsletter/issues/${encodeURIComponent(issueId)}/test`, {
     method: 'POST',
     body: {},
@@ -127,10 +97,7 @@ export function sendTestCopy(pb: PocketBase, issueId: string): Promise<{ to: str
 }
 
 /** Starts the send now: answers how many active subscribers it was fixed to. */
-export function sendIssue(
-  pb: PocketBase,
-  issueId: string,
-): Promise<{ status: IssueStatus; recipients: number }> {
+export function sendIssue(pb: PocketBase, issueId: string): Promise<SendAnswer> {
   return pb.send(`/api/newsletter/issues/${encodeURIComponent(issueId)}/send`, {
     method: 'POST',
     body: {},
@@ -142,10 +109,11 @@ export function scheduleIssue(
   pb: PocketBase,
   issueId: string,
   at: string | null,
-): Promise<{ status: IssueStatus; scheduledAt: string }> {
+): Promise<ScheduleAnswer> {
+  const body: ScheduleInput = { at }
   return pb.send(`/api/newsletter/issues/${encodeURIComponent(issueId)}/schedule`, {
     method: 'POST',
-    body: { at },
+    body,
   })
 }
 

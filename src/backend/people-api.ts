@@ -1,12 +1,15 @@
 // Typed PocketBase calls of the lead workspace (/audit-admin, People and Funnel tabs): the
-// people list the server keeps per e-mail (pb_hooks/people.pb.js), one person's page (their
-// audits, messages, newsletter sign-up, notes and status changes) and the funnel report
-// (pb_hooks/funnel.pb.js). Notes and status changes are sent through the outbox, not from here.
+// people list the server keeps per e-mail (server/people/), one person's page (their audits,
+// messages, newsletter sign-up, notes and status changes, found by the server's own rule of
+// which addresses are the person's, server/people/api.ts) and the funnel report
+// (server/funnel/). Notes and status changes are sent through the outbox, not from here.
 // Every call takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
+import type { FunnelReport } from '../../server/funnel/api'
+import { addressFilter, personAddresses } from '../../server/people/api'
 import { toPbTime } from '../config/dates'
-import type { FunnelStep, PersonStatus } from '../config/leads'
+import type { PersonStatus } from '../config/leads'
 import { SCORE_BANDS, type ScoreBand } from '../config/score-bands'
 import { ADMIN_PAGE_SIZE } from './admin-api'
 import {
@@ -50,18 +53,7 @@ export interface PersonPage {
   updates: PersonUpdateRecord[]
 }
 
-export interface FunnelReport {
-  days: number
-  since: string
-  /** `call_booked` counts the bookings browsers reported (with their visit's token). */
-  steps: { step: FunnelStep; count: number; conversion: number | null }[]
-  /** Bookings browsers reported, and bookings the server confirmed (tied to a person). */
-  bookings: { reported: number; confirmed: number }
-  weeks: { week: string; counts: Record<FunnelStep, number>; confirmedBookings: number }[]
-  referrers: { referrer: string; count: number }[]
-  campaigns: { source: string; medium: string; campaign: string; count: number }[]
-  sections: { section: string; average: number; audits: number }[]
-}
+export type { FunnelReport }
 
 const BAND_FILTERS: Record<PeopleBand, string> = {
   green: `auditCount > 0 && latestScore >= ${SCORE_BANDS.green.min}`,
@@ -116,8 +108,8 @@ export async function getPersonPage(pb: PocketBase, id: string): Promise<PersonP
     throw err
   }
   // Every address the person had: an account's e-mail change keeps the old one on the person.
-  const addresses = [person.email, ...(person.previousEmails ?? [])]
-  const byEmail = addresses.map((email) => pb.filter('email = {:email}', { email })).join(' || ')
+  const match = addressFilter(personAddresses(person))
+  const byEmail = pb.filter(match.filter, match.params)
   const [audits, messages, subscriptions, updates] = await Promise.all([
     pb
       .collection(collections.audits)

@@ -1,53 +1,30 @@
 // Typed calls of the console's Integrations tab: the consultant's webhook endpoints (read through
-// the collection, changed through /api/webhooks, pb_hooks/webhooks.pb.js), each endpoint's
+// the collection, changed through /api/webhooks, server/webhooks/routes.ts), each endpoint's
 // delivery log, and live updates of both. The server is the guard: only an admin gets anything.
 // Every call takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
-import type { WebhookEventType } from '../config/webhooks'
+import type {
+  CreatedEndpoint,
+  EndpointChange,
+  EndpointInput,
+  ResendAnswer,
+  RotatedSecret,
+  TestEventSent,
+  WebhookAttempt,
+  WebhookDisabledReason,
+  WebhookEndpoint,
+  WebhookEndpointView,
+  WebhookOutcome,
+} from '../../server/webhooks/api'
 
-export type WebhookDisabledReason = '' | 'manual' | 'failing'
-
-export interface WebhookEndpoint {
-  id: string
-  url: string
-  description: string
-  events: WebhookEventType[]
-  enabled: boolean
-  disabledReason: WebhookDisabledReason
-  disabledAt: string
-  /** The first failure since the last success; '' when the last attempt worked. */
-  failingSince: string
-  lastSuccessAt: string
-  lastFailureAt: string
-  lastError: string
-  created: string
-}
-
-export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'refused'
-
-export interface WebhookAttempt {
-  id: string
-  endpoint: string
-  event: string
-  eventType: string
-  delivery: string
-  attempt: number
-  trigger: 'event' | 'resend' | 'test'
-  outcome: WebhookOutcome
-  /** 0 when no HTTP answer came. */
-  statusCode: number
-  durationMs: number
-  /** The start of the receiver's answer. */
-  response: string
-  error: string
-  created: string
-}
-
-export interface EndpointInput {
-  url: string
-  events: WebhookEventType[]
-  description: string
+// The shapes are the server's (server/webhooks/api.ts), re-exported under the names the console uses.
+export type {
+  EndpointInput,
+  WebhookAttempt,
+  WebhookDisabledReason,
+  WebhookEndpoint,
+  WebhookOutcome,
 }
 
 const ENDPOINT_FIELDS =
@@ -63,18 +40,15 @@ export function listEndpoints(pb: PocketBase): Promise<WebhookEndpoint[]> {
 }
 
 /** Adds an endpoint; the answer carries its signing secret, which is never readable again. */
-export function createEndpoint(
-  pb: PocketBase,
-  input: EndpointInput,
-): Promise<{ id: string; secret: string; endpoint: WebhookEndpoint }> {
+export function createEndpoint(pb: PocketBase, input: EndpointInput): Promise<CreatedEndpoint> {
   return pb.send('/api/webhooks', { method: 'POST', body: input })
 }
 
 export function updateEndpoint(
   pb: PocketBase,
   id: string,
-  change: Partial<EndpointInput> & { enabled?: boolean },
-): Promise<WebhookEndpoint> {
+  change: EndpointChange,
+): Promise<WebhookEndpointView> {
   return pb.send(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body: change })
 }
 
@@ -83,12 +57,12 @@ export async function deleteEndpoint(pb: PocketBase, id: string): Promise<void> 
 }
 
 /** A new secret (shown once); the previous one keeps signing for 24 hours. */
-export function rotateSecret(pb: PocketBase, id: string): Promise<{ secret: string }> {
+export function rotateSecret(pb: PocketBase, id: string): Promise<RotatedSecret> {
   return pb.send(`/api/webhooks/${encodeURIComponent(id)}/rotate`, { method: 'POST' })
 }
 
 /** Queues a `webhook.test` event to the endpoint. */
-export function sendTestEvent(pb: PocketBase, id: string): Promise<{ eventId: string }> {
+export function sendTestEvent(pb: PocketBase, id: string): Promise<TestEventSent> {
   return pb.send(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' })
 }
 
@@ -97,7 +71,7 @@ export function resendEvent(
   pb: PocketBase,
   endpointId: string,
   eventId: string,
-): Promise<{ queued: boolean }> {
+): Promise<ResendAnswer> {
   return pb.send(`/api/webhooks/${encodeURIComponent(endpointId)}/resend`, {
     method: 'POST',
     body: { event: eventId },

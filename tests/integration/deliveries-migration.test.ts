@@ -123,7 +123,7 @@ const OLD_ROWS = [
 
 it('moves every mail_outbox row into deliveries with its state, and back', async () => {
   mkdirSync(migrationsDir)
-  cpSync(join(root, 'pb_hooks/lib'), join(noHooks, 'lib'), { recursive: true })
+  cpSync(join(root, 'pb_hooks/generated'), join(noHooks, 'generated'), { recursive: true })
   const all = readdirSync(join(root, 'pb_migrations')).filter((f) => f.endsWith('.js'))
   for (const file of all.filter((f) => f < MIGRATION)) {
     copyFileSync(join(root, 'pb_migrations', file), join(migrationsDir, file))

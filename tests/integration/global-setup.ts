@@ -17,11 +17,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // The hooks require the bundled engine: never test a stale copy.
-  const bundle = spawnSync(process.execPath, [join(root, 'scripts/build-engine.mjs')], {
+  // The entry table calls the server's bundle: never test a stale copy.
+  const bundle = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], {
     encoding: 'utf8',
   })
-  if (bundle.status !== 0) throw new Error(`engine bundle failed: ${bundle.stderr}`)
+  if (bundle.status !== 0) throw new Error(`server bundle failed: ${bundle.stderr}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-it-'))
   const port = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)

@@ -1,14 +1,15 @@
 // Order and rate: a run sends account mail, then the owner's, then visitors', and bulk mail only
 // after them, at most NEWSLETTER_RATE_PER_MINUTE (50 here) a minute however often it runs; a
 // fan-out queued with enqueueMany is fixed by one statement, never queued twice, and can be
-// cancelled. The bulk kind is a test module named in a scratch copy of the hooks' kind table,
-// as a feature's module is (tests/integration/support/hooks/test-bulk-kinds.js).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// cancelled. The bulk kind is a test module registered with the queue as a feature's kinds are,
+// built into a scratch copy of the server's bundle (tests/integration/support/server/test-bulk.ts).
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { root } from '../../scripts/pocketbase.mjs'
+import { buildServer } from '../../scripts/build-server.mjs'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
@@ -23,17 +24,20 @@ let server: MailServer
 beforeAll(async () => {
   const hooks = join(scratch, 'hooks')
   cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
-  const support = join(root, 'tests/integration/support/hooks')
-  cpSync(join(support, 'test-bulk-kinds.js'), join(hooks, 'lib/test-bulk-kinds.js'))
-  cpSync(join(support, 'test-bulk.pb.js'), join(hooks, 'zz-test-bulk.pb.js'))
-  const table = join(hooks, 'lib/delivery-kinds.js')
-  const source = readFileSync(table, 'utf8')
-  const patched = source.replace(
-    'const kinds = Object.assign(\n  {},',
-    "const kinds = Object.assign(\n  {},\n  require('./test-bulk-kinds.js').kinds,",
+  cpSync(
+    join(root, 'tests/integration/support/hooks/test-bulk.pb.js'),
+    join(hooks, 'zz-test-bulk.pb.js'),
   )
-  expect(patched).not.toBe(source)
-  writeFileSync(table, patched)
+  // The server with the test's kind registered beside the features' kinds: main.ts's door, plus
+  // the test's area and its kinds.
+  const door =
+    readFileSync(join(root, 'server/main.ts'), 'utf8') +
+    "\nimport * as testBulk from './testBulk/index'\nregisterKinds(() => testBulk.kinds)\nexport { testBulk }\n"
+  await buildServer({
+    outdir: join(hooks, 'generated'),
+    source: door,
+    extraAreas: { testBulk: 'tests/integration/support/server/test-bulk.ts' },
+  })
   receiver = await startSmtpReceiver()
   server = await startMailServer(
     receiver.port,

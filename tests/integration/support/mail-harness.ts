@@ -1,10 +1,10 @@
 // A PocketBase of its own for a mail test file (the shared test server has no SMTP), plus
 // helpers to flush the delivery queue, read it, and build audits the real audit engine accepts.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
+import * as engine from '../../../src/audit/index'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
@@ -142,29 +142,7 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
   }
 }
 
-// --- audits the real engine accepts -----------------------------------------------------------
-
-interface AuditEngine {
-  questions: { id: string; options: { value: string }[] }[]
-  QUESTION_SET_VERSION: string
-  evaluateAudit(
-    answers: Record<string, string>,
-    otherTexts: Record<string, string>,
-  ): {
-    answers: Record<string, { value: string; score: number }>
-    otherTexts: Record<string, string>
-    scores: { overallScore: number; sectionScores: Record<string, number> }
-    recommendations: unknown
-  }
-}
-
-function loadEngine(): AuditEngine {
-  try {
-    return createRequire(import.meta.url)('../../../pb_hooks/lib/audit-engine.cjs') as AuditEngine
-  } catch (err) {
-    throw new Error(`the audit engine is not built; run node scripts/build-engine.mjs (${err})`)
-  }
-}
+// --- audits the real engine accepts (the one the server bundles: src/audit/) -----------------------------------------------------------
 
 /**
  * A complete audit submission as the browser sends it: mixed answers (so scores differ per
@@ -178,7 +156,6 @@ export function auditSubmission(opts: {
   /** Which option each question gets (default: a mix, so scores differ per section). */
   optionIndex?: (questionIndex: number) => number
 }) {
-  const engine = loadEngine()
   const answers: Record<string, string> = {}
   const pick = opts.optionIndex ?? ((i: number) => i * 2)
   engine.questions.forEach((q, i) => {

@@ -10,6 +10,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM config module shared with eslint.config.js
 import { FEATURES, layerRules } from '../../../eslint.layers.js'
+// @ts-expect-error -- plain ESM config module shared with eslint.config.js
+import { AREAS, SERVER_RESTRICTED_SYNTAX, serverRules } from '../../../eslint.server.js'
 
 const fixtures = join(import.meta.dirname, '../../lint-fixtures')
 
@@ -27,6 +29,13 @@ async function ruleIdsFor(file: string): Promise<string[]> {
           'import-x/resolver-next': [createTypeScriptImportResolver()],
         },
         rules: layerRules(fixtures),
+      },
+      {
+        files: ['server/**/*.ts'],
+        rules: {
+          ...serverRules(fixtures),
+          'no-restricted-syntax': ['error', ...SERVER_RESTRICTED_SYNTAX],
+        },
       },
     ],
   })
@@ -57,8 +66,51 @@ describe('the layer boundaries lint', () => {
   })
 })
 
-describe('the lint of the server code', () => {
-  it("covers pb_hooks and pb_migrations, knowing PocketBase's globals", async () => {
+describe("the server's areas lint", () => {
+  it.each([
+    ['a lower area importing a higher one', 'server/queue/imports-webhooks.ts'],
+    [
+      "an area importing another area's module instead of its index.ts",
+      'server/webhooks/imports-queue-internals.ts',
+    ],
+    ['the server importing a browser layer of src/', 'server/webhooks/imports-backend.ts'],
+    [
+      "the browser importing server code that is not an area's api.ts",
+      'src/backend/imports-server-internals.ts',
+    ],
+  ])('refuses %s', async (_what, file) => {
+    expect(await ruleIdsFor(file)).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it('refuses an import cycle', async () => {
+    expect(await ruleIdsFor('server/mail/cycle-a.ts')).toEqual(['import-x/no-cycle'])
+  })
+
+  it('refuses a require(), whose edge no tool would see', async () => {
+    expect(await ruleIdsFor('server/webhooks/uses-require.ts')).toEqual(['no-restricted-syntax'])
+  })
+
+  it.each([
+    ["a higher area importing a lower one's index.ts", 'server/webhooks/index.ts'],
+    ["an area importing platform/'s modules", 'server/queue/enqueue.ts'],
+    ['the server importing the pure facts of src/', 'server/webhooks/imports-config.ts'],
+    ["the browser taking types from an area's api.ts", 'src/backend/imports-server-api.ts'],
+  ])('allows %s', async (_what, file) => {
+    expect(await ruleIdsFor(file)).toEqual([])
+  })
+
+  it('knows every folder of server/, in its order', () => {
+    const folders = readdirSync(join(import.meta.dirname, '../../../server'), {
+      withFileTypes: true,
+    })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+    expect([...AREAS].sort()).toEqual(folders.sort())
+  })
+})
+
+describe('the lint of the entry table and the migrations', () => {
+  it("knows PocketBase's globals and lets the entry table reach only the server's bundle", async () => {
     const root = join(import.meta.dirname, '../../..')
     execFileSync(process.execPath, [join(root, 'scripts/pb-types.mjs')])
     const eslint = new ESLint({ cwd: root })
@@ -67,6 +119,14 @@ describe('the lint of the server code', () => {
     const hook = "routerAdd('GET', '/api/x', (e) => e.json(200, { ok: $app.isDev() }))\n"
     expect(await lint(join(root, 'pb_hooks/example.pb.js'), hook)).toEqual([])
     expect(await lint(join(root, 'pb_hooks/example.pb.js'), 'notAGlobal()\n')).toEqual(['no-undef'])
+    const call = (path: string) =>
+      `routerAdd('GET', '/api/x', (e) => require(\`\${__hooks}/${path}\`).mail.routes.health(e))\n`
+    expect(await lint(join(root, 'pb_hooks/example.pb.js'), call('generated/server.cjs'))).toEqual(
+      [],
+    )
+    expect(await lint(join(root, 'pb_hooks/example.pb.js'), call('lib/deliveries.js'))).toEqual([
+      'no-restricted-syntax',
+    ])
     expect(await lint(join(root, 'pb_migrations/1_example.js'), 'let unused = 1\n')).toEqual([
       'no-unused-vars',
     ])

@@ -12,7 +12,7 @@
 // (onServe is not among the hooks' globals; the app's own hook is.)
 $app.onServe().bindFunc((e) => {
   e.next()
-  const { ROUTE_BODY_LIMITS } = require(`${__hooks}/lib/shared.cjs`)
+  const { ROUTE_BODY_LIMITS } = require(`${__hooks}/generated/server.cjs`).limits
   const notInRouter = []
   for (const route of Object.keys(ROUTE_BODY_LIMITS)) {
     const space = route.indexOf(' ')

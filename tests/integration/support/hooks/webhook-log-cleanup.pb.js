@@ -7,9 +7,8 @@ routerAdd(
   '/api/test/webhook-log-cleanup',
   (e) => {
     const body = e.requestInfo().body || {}
-    /** @type {typeof import('../../../../pb_hooks/lib/webhook-log.js')} */
-    const log = require(`${__hooks}/lib/webhook-log.js`)
-    return e.json(200, { removed: log.removeOldLog(e.app, Date.parse(String(body.now))) })
+    const { webhooks } = require(`${__hooks}/generated/server.cjs`)
+    return e.json(200, { removed: webhooks.removeOldLog(e.app, Date.parse(String(body.now))) })
   },
   $apis.requireSuperuserAuth(),
 )

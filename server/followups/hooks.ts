@@ -1,0 +1,52 @@
+// The record hooks of the follow-ups (registered by pb_hooks/followups.pb.js): an audit
+// (re)starts its person's sequence; a message, a status other than New set by the consultant,
+// or a newsletter unsubscribe stops it, with the reason. Each runs after the save succeeded and
+// never fails it.
+import type { RecordEvent } from '../platform/events'
+import { startSequence, stopForAddress, stopSequence } from './sequences'
+
+/** audits, after create: after the people hook has made or refreshed the audit's person. */
+export function startForAudit(e: RecordEvent): void {
+  e.next()
+  try {
+    startSequence(e.app, e.record)
+  } catch (err) {
+    e.app.logger().error('followups: could not start', 'error', String(err))
+  }
+}
+
+/** contacts, after create: a message stops the sequence. */
+export function stopForMessage(e: RecordEvent): void {
+  e.next()
+  try {
+    stopForAddress(e.app, e.record.getString('email'), 'message')
+  } catch (err) {
+    e.app.logger().error('followups: could not stop', 'error', String(err))
+  }
+}
+
+/** person_updates, after create: the consultant's own status changes away from New. */
+export function stopForStatus(e: RecordEvent): void {
+  e.next()
+  // A booking's (by the site) stops with `booked` itself.
+  const record = e.record
+  if (record.getString('kind') !== 'status' || record.getString('origin') === 'site') return
+  if (!record.getString('status') || record.getString('status') === 'new') return
+  try {
+    stopSequence(e.app, record.getString('person'), 'status')
+  } catch (err) {
+    e.app.logger().error('followups: could not stop', 'error', String(err))
+  }
+}
+
+/** newsletter_subscriptions, after update: an unsubscribe stops the sequence. */
+export function stopForUnsubscribe(e: RecordEvent): void {
+  e.next()
+  const now = e.record.getString('status')
+  if (now !== 'unsubscribed' || e.record.original().getString('status') === now) return
+  try {
+    stopForAddress(e.app, e.record.getString('email'), 'unsubscribed')
+  } catch (err) {
+    e.app.logger().error('followups: could not stop', 'error', String(err))
+  }
+}

@@ -1,0 +1,41 @@
+// The follow-ups' public surface: the sequence after an audit, bookings tied to a person, the
+// signed links of the results and follow-up mails, and the console's routes.
+import * as hookHandlers from './hooks'
+import * as routeHandlers from './routes'
+import { runJob } from './scheduler'
+
+export { kinds } from './kinds'
+export { readToken, resultsLinks } from './links'
+export type { MailLinkKind, MailLinkToken, ResultsLinks } from './links'
+export { startSequence } from './sequences'
+/** The facts the follow-up migration reads to start sequences (pb_migrations/1764650000_followups.js). */
+export { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } from '../../src/config/followup'
+
+/** The routes of pb_hooks/followups.pb.js. */
+export const routes = {
+  runScheduler: routeHandlers.run,
+  recordClick: routeHandlers.click,
+  stopByLink: routeHandlers.stop,
+  openStopPage: routeHandlers.openStopPage,
+  reportBooking: routeHandlers.reportBooking,
+  getSettings: routeHandlers.getSettings,
+  saveSettings: routeHandlers.putSettings,
+  previewMail: routeHandlers.preview,
+  sendTestMail: routeHandlers.sendTest,
+  getFigures: routeHandlers.figures,
+  getPersonFollowups: routeHandlers.personSequence,
+  stopPersonFollowups: routeHandlers.stopPerson,
+}
+
+/** The record hooks of pb_hooks/followups.pb.js. */
+export const hooks = {
+  startForAudit: hookHandlers.startForAudit,
+  stopForMessage: hookHandlers.stopForMessage,
+  stopForStatus: hookHandlers.stopForStatus,
+  stopForUnsubscribe: hookHandlers.stopForUnsubscribe,
+}
+
+/** The cron job of pb_hooks/followups.pb.js. */
+export const jobs = {
+  queueFollowups: runJob,
+}

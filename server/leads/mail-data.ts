@@ -1,0 +1,102 @@
+// What the lead mails are rendered from: a contact message's or an audit's record as saved, read
+// when the mail is sent (a record deleted before its mail went out fails the row at once), and
+// the site's links and name the mails use.
+import { GENERAL_SECTION, sections } from '../../src/audit/index'
+import { mailConfig } from '../mail/index'
+import type { MailLinks } from '../mail/index'
+import type { App } from '../platform/events'
+import { readJson } from '../platform/json'
+import { permanentError } from '../queue/index'
+import type { DeliveryRow } from '../queue/index'
+
+/** One piece of advice as the audit engine stores it (a JSON column: read defensively). */
+export interface StoredAdvice {
+  title?: string
+  description?: string
+  section?: string
+}
+
+/** An audit as a mail reads it from its record, JSON columns parsed (null when empty). */
+export interface StoredAudit {
+  id?: string
+  flow?: string
+  email?: string
+  overallScore?: number | null
+  newsletterSubscription?: boolean
+  userAgent?: string
+  completedAt?: string
+  created?: string
+  scores?: { overallScore?: number; sectionScores?: Record<string, number> } | null
+  recommendations?: {
+    topRecommendations?: StoredAdvice[]
+    sectionRecommendations?: Record<string, StoredAdvice[]>
+  } | null
+}
+
+/** A contact message as a mail reads it from its record. */
+export interface StoredContact {
+  id?: string
+  name: string
+  email: string
+  message: string
+  source: string
+  auditId: string
+  phone: string
+  userAgent: string
+  created: string
+}
+
+export function contactData(record: core.Record): StoredContact {
+  return {
+    id: record.id,
+    name: record.getString('name'),
+    email: record.getString('email'),
+    message: record.getString('message'),
+    source: record.getString('source'),
+    auditId: record.getString('auditId'),
+    phone: record.getString('phone'),
+    userAgent: record.getString('userAgent'),
+    created: record.getString('created'),
+  }
+}
+
+/** The audit fields a mail may use, with its scores and advice. */
+export function auditData(record: core.Record): StoredAudit {
+  return {
+    id: record.id,
+    flow: record.getString('flow'),
+    email: record.getString('email'),
+    overallScore: record.getInt('overallScore'),
+    newsletterSubscription: record.getBool('newsletterSubscription'),
+    userAgent: record.getString('userAgent'),
+    completedAt: record.getString('completedAt'),
+    created: record.getString('created'),
+    scores: readJson(record, 'scores') as StoredAudit['scores'],
+    recommendations: readJson(record, 'recommendations') as StoredAudit['recommendations'],
+  }
+}
+
+/** Section names in the audit engine's order, its 'General' advice last. */
+export function sectionOrder(): string[] {
+  return sections.map((section) => section.name).concat([GENERAL_SECTION])
+}
+
+/** The row's source record; a record deleted since is a permanent failure. */
+export function sourceRecord(app: App, collection: string, row: DeliveryRow): core.Record {
+  try {
+    return app.findRecordById(collection, row.sourceId)
+  } catch (err) {
+    if (/no rows/i.test(String(err))) {
+      throw permanentError(
+        `The ${collection} record ${row.sourceId} no longer exists; nothing to send.`,
+      )
+    }
+    throw err
+  }
+}
+
+/** The site's links and the business's name, as every lead mail uses them. */
+export function common(app: App): { links: MailLinks; businessName: string } {
+  const config = mailConfig(app)
+  return { links: config.links, businessName: config.businessName }
+}

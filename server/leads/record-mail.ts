@@ -1,0 +1,118 @@
+// Which mails a new contact message or audit queues in the delivery queue (server/queue/), inside
+// the record's own transaction: the owner's notification of each (to OWNER_EMAIL, with the
+// visitor's address as Reply-To) and, for a free audit, the visitor's results. Bodies are
+// rendered when the mails are sent (./mail-kinds.ts). Queueing never throws: a create must not
+// fail because of mail.
+import { ownerEmail } from '../mail/index'
+import type { App, RecordEvent, RecordRequestEvent } from '../platform/events'
+import { newRecordId } from '../platform/ids'
+import { saveInTransactionOr503 } from '../platform/transaction'
+import { enqueue } from '../queue/index'
+import type { DeliveryJob } from '../queue/index'
+
+/** Where the create's client address waits in the app's store while the create runs. */
+function clientIpKey(collection: string, recordId: string): string {
+  return `mail-client-ip:${collection}:${recordId}`
+}
+
+/**
+ * The address a create comes from, for the daily cap on visitor mail per IP: kept in the app's
+ * store under the record's id while the create runs (the save has no request), removed when it
+ * ends, whatever the outcome. Batch sub-requests pass here too.
+ */
+export function rememberClientIp(e: RecordRequestEvent): void {
+  if (e.hasSuperuserAuth()) return e.next()
+  if (!e.record.id) e.record.id = newRecordId()
+  const key = clientIpKey(e.collection.name, e.record.id)
+  e.app.store().set(key, e.realIP())
+  try {
+    return e.next()
+  } finally {
+    e.app.store().remove(key)
+  }
+}
+
+/**
+ * Queues inside the record's own save: one transaction around the record's INSERT and its
+ * deliveries, so a mail is queued exactly when its record exists and two creates at once cannot
+ * both pass a cap. The execute hook runs after validation, so the write lock is held only for
+ * the inserts. Inside a batch request this joins the batch's transaction. A failed write or
+ * commit (rolled back, not the visitor's input) is the 503 a client retries.
+ */
+export function saveWithMail(e: RecordEvent): void {
+  const clientIp = String(
+    e.app.store().get(clientIpKey(e.record.collection().name, e.record.id)) || '',
+  )
+  saveInTransactionOr503(e, (txApp) => {
+    queueRecordMail(txApp, e.record, clientIp)
+  })
+}
+
+/** The deliveries one new record asks for. */
+function jobsFor(record: core.Record, owner: string, clientIp: string): DeliveryJob[] {
+  const collection = record.collection().name
+  const jobs: DeliveryJob[] = []
+  if (collection === 'contacts') {
+    if (owner) jobs.push({ kind: 'owner_contact', recipient: owner, sourceId: record.id, clientIp })
+  } else if (collection === 'audits') {
+    // The owner first: the same transaction, but the order the console lists them.
+    if (owner) jobs.push({ kind: 'owner_audit', recipient: owner, sourceId: record.id, clientIp })
+    if (record.getString('flow') === 'free') {
+      jobs.push({
+        kind: 'visitor_results',
+        recipient: record.getString('email'),
+        sourceId: record.id,
+        clientIp,
+      })
+    }
+  }
+  return jobs
+}
+
+/**
+ * Queues the record's mails with `app` (the record's transaction). `clientIp` is the request's
+ * address (empty for a superuser or the server itself), for the per-IP caps. Each job on its
+ * own, so one refused or failed job does not stop the others; never throws. Returns how many
+ * queued.
+ */
+export function queueRecordMail(app: App, record: core.Record, clientIp: string): number {
+  let queued = 0
+  let jobs: DeliveryJob[] = []
+  try {
+    jobs = jobsFor(record, ownerEmail(), clientIp || '')
+  } catch (err) {
+    logQueueError(app, record, 'prepare', err)
+  }
+  for (const job of jobs) {
+    try {
+      const result = enqueue(app, job)
+      if (result.queued) queued++
+      else if (result.reason === 'invalid recipient') {
+        logQueueError(app, record, job.kind, `"${job.recipient}" is not an e-mail address`)
+      }
+    } catch (err) {
+      logQueueError(app, record, job.kind, err)
+    }
+  }
+  return queued
+}
+
+function logQueueError(app: App, record: core.Record, what: string, err: unknown): void {
+  try {
+    app
+      .logger()
+      .error(
+        'mail: could not queue mail',
+        'what',
+        what,
+        'collection',
+        record.collection().name,
+        'recordId',
+        record.id,
+        'error',
+        String(err),
+      )
+  } catch {
+    // logging must not break the create either
+  }
+}

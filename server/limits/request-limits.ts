@@ -1,0 +1,92 @@
+// What a request may cost, decided before anything reads it (the first middleware of all,
+// pb_hooks/request-limits.pb.js, priority -99500):
+//   - its body: every route has a limit in THE table of src/config/limits.ts (ROUTE_BODY_LIMITS),
+//     with a smaller one for some collections' creates. A declared Content-Length over it answers
+//     413 at once, nothing read; a body streamed without one is cut off at the limit (413); a
+//     route that reads no body refuses any; and a route missing from the table refuses any body,
+//     with an error in the log naming it. PocketBase's own default is 32 MiB, and a parsed JSON
+//     body costs several times its size: a few 30 MB bodies at once took the process to
+//     gigabytes. A batch must declare its length (411): its handler reports a body cut off at the
+//     limit as an unreadable one.
+//   - a realtime (server-sent events) connection: at most REALTIME_PER_IP open from one address
+//     and REALTIME_MAX_CONNECTIONS in all (realtime.ts); the rest answer 429.
+// Each JavaScript middleware a request passes holds one of the hooks' engines while the request
+// runs (a new one when the pool is busy), so a flood of big bodies or of connections is refused
+// here while holding one engine each, not several. (PocketBase's activity log does not see these
+// refusals; the log line below names a route without a limit.)
+import { COLLECTION_CREATE_BODY_LIMITS, ROUTE_BODY_LIMITS } from '../../src/config/limits'
+import { setResponseHeaders } from '../pages/index'
+import type { RequestEvent } from '../platform/events'
+import { clientIp, isExcludedIp } from './proxy'
+import { releaseRealtimeSlot, takeRealtimeSlot } from './realtime'
+
+const RECORDS_CREATE = 'POST /api/collections/{collection}/records'
+
+/**
+ * The largest body the route `pattern` (the request's router pattern) reads, in bytes; 0 for a
+ * route that reads none; -1 for a route missing from the table. `collection` is the
+ * `{collection}` path value ('' when none).
+ */
+export function bodyLimitFor(pattern: string, collection: string): number {
+  if (pattern === RECORDS_CREATE && collection) {
+    const byCollection = COLLECTION_CREATE_BODY_LIMITS[collection]
+    if (typeof byCollection === 'number') return byCollection
+  }
+  const limit = ROUTE_BODY_LIMITS[pattern]
+  return typeof limit === 'number' ? limit : -1
+}
+
+/** The middleware: a body over its route's limit, or one realtime connection too many, refused. */
+export function limitRequest(e: RequestEvent): void {
+  /** A refusal, with the headers every answer carries (their own middleware runs after this). */
+  const refuse = <T>(error: T): T => {
+    setResponseHeaders(e)
+    return error
+  }
+  const pattern = e.request.pattern
+  const length = e.request.contentLength
+  if (length !== 0) {
+    // PocketBase's catch-all (any method on a path no route has): the answer is a 404
+    // whatever the body, which is never read.
+    if (pattern === '/') throw refuse(new NotFoundError("The requested resource wasn't found.", {}))
+    const limit = bodyLimitFor(pattern, e.request.pathValue('collection'))
+    if (limit < 0) {
+      e.app
+        .logger()
+        .error(
+          'request limits: a route without a body limit refused a body; add it to ROUTE_BODY_LIMITS in src/config/limits.ts',
+          'route',
+          pattern,
+        )
+      throw refuse(new ApiError(413, 'This route takes no request body.', {}))
+    }
+    if (limit === 0) throw refuse(new ApiError(413, 'This route takes no request body.', {}))
+    if (length > limit) throw refuse(new ApiError(413, 'The request body is too large.', {}))
+    if (length < 0 && pattern === 'POST /api/batch') {
+      throw refuse(new ApiError(411, 'A batch request must declare its Content-Length.', {}))
+    }
+    // Wraps the body so no more than `limit` bytes are read, then calls e.next().
+    if (length < 0) return $apis.bodyLimit(limit).func(e)
+  }
+
+  if (pattern !== 'GET /api/realtime') return e.next()
+  const ip = clientIp(e)
+  const exempt = isExcludedIp(e.app, ip)
+  const refused = takeRealtimeSlot(e.app, ip, exempt)
+  if (refused) {
+    e.response.header().set('Retry-After', '60')
+    throw refuse(
+      new TooManyRequestsError(
+        refused === 'ip'
+          ? 'Too many live connections from your address.'
+          : 'Too many live connections right now.',
+        {},
+      ),
+    )
+  }
+  try {
+    return e.next()
+  } finally {
+    releaseRealtimeSlot(e.app, ip)
+  }
+}

@@ -1,0 +1,35 @@
+// Mail: its settings from the environment, escaping, the building blocks of every e-mail, the
+// `mail` channel of the delivery queue (SMTP), and the sender's cron job and routes.
+// SMTP comes from env on every start: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_TLS,
+// MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL is used for links.
+import { flush, mailHealth, sendMail } from './sender'
+import { applySettingsAtStart } from './start'
+
+export { applyMailSettings, mailConfig, ownerEmail } from './config'
+export type { MailConfig, MailLinks, SmtpServer } from './config'
+export { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } from './escape'
+export { FONT, button, colours, formatTime, heading, layout, paragraph } from './templates'
+export type { LayoutOptions, Mail } from './templates'
+export { channel, classify, stringHeaders } from './channel'
+/** The mails' clock by default; the launcher (scripts/start.mjs) runs the process on it. */
+export { SITE_TIME_ZONE } from './templates'
+
+/** The routes PocketBase calls (mail.pb.js). */
+export const routes = {
+  /** POST /api/mail/flush (superusers): a run of the sender now, or as if at `{now}`. */
+  flush,
+  /** GET /api/mail/health (the site admin, superusers): how mail is doing. */
+  health: mailHealth,
+}
+
+/** The hooks PocketBase calls (mail.pb.js). */
+export const hooks = {
+  /** onBootstrap: the SMTP settings from the environment, and one log line about them. */
+  applySettingsAtStart,
+}
+
+/** The cron jobs (mail.pb.js). */
+export const jobs = {
+  /** mail_sender, every minute: sends due mail unless a run is still busy. */
+  sendMail,
+}

@@ -1,0 +1,49 @@
+// The server as PocketBase runs it: every area's routes, record hooks and jobs, which the entry
+// table (pb_hooks/*.pb.js) registers, one line each. scripts/build-server.mjs bundles this file
+// and everything it imports into pb_hooks/generated/server.cjs.
+//
+// PocketBase runs each handler in one of a pool of JavaScript engines (and in a new one-off
+// engine when all are busy); each engine loads this bundle on its first call. The build makes
+// every `import * as area` below load that area the first time the engine uses it, so the
+// middlewares every request passes load limits/ and pages/, not markdown-it and the rest
+// (scripts/build-server.mjs); the queue reads the kinds and channels when it first needs one.
+// Areas, lowest first (an area imports only lower ones, each through its index.ts;
+// docs/architecture.md draws them):
+//   platform  queue  mail  pages  limits  people  funnel  webhooks  newsletter  followups  leads
+//   accounts
+import * as accounts from './accounts/index'
+import * as followups from './followups/index'
+import * as funnel from './funnel/index'
+import * as leads from './leads/index'
+import * as limits from './limits/index'
+import * as mail from './mail/index'
+import * as newsletter from './newsletter/index'
+import * as pages from './pages/index'
+import * as people from './people/index'
+import * as queue from './queue/index'
+import * as webhooks from './webhooks/index'
+// The registry alone, not the queue: an engine that never queues anything never loads it.
+import { registerChannel, registerKinds } from './queue/registry'
+
+registerChannel(() => mail.channel)
+registerChannel(() => webhooks.channel)
+// In this order, the queue asks the kinds that schedule work of their own at each run.
+registerKinds(() => leads.kinds)
+registerKinds(() => newsletter.kinds)
+registerKinds(() => accounts.kinds)
+registerKinds(() => webhooks.kinds)
+registerKinds(() => followups.kinds)
+
+export {
+  accounts,
+  followups,
+  funnel,
+  leads,
+  limits,
+  mail,
+  newsletter,
+  pages,
+  people,
+  queue,
+  webhooks,
+}

@@ -1,0 +1,56 @@
+// Which addresses are one person's, and how a query finds what carries any of them: the rule the
+// server uses to keep people current (./refresh.ts) and the browser uses to show a person's page
+// (src/backend/people-api.ts). Pure: no PocketBase globals, so both sides compile it.
+
+/** An address as people are keyed: trimmed and lowercased ('' for none). */
+export function normalEmail(email: unknown): string {
+  return String(email || '')
+    .trim()
+    .toLowerCase()
+}
+
+/**
+ * The addresses a person had before the current one (`previousEmails` as plain data, which an
+ * account's e-mail change fills): lowercased, oldest first, each once.
+ */
+export function previousAddresses(previousEmails: unknown): string[] {
+  if (!Array.isArray(previousEmails)) return []
+  const out: string[] = []
+  for (const item of previousEmails) {
+    const email = normalEmail(item)
+    if (email && out.indexOf(email) < 0) out.push(email)
+  }
+  return out
+}
+
+/** A person as the join reads them: the current address and the previous ones (plain data). */
+export interface PersonAddresses {
+  email: string
+  previousEmails?: unknown
+}
+
+/** Every address of a person, lowercased: the current one first, then the previous ones. */
+export function personAddresses(person: PersonAddresses): string[] {
+  const current = normalEmail(person.email)
+  return [current].concat(previousAddresses(person.previousEmails).filter((e) => e !== current))
+}
+
+/** A PocketBase filter expression and the parameters it binds. */
+export interface AddressFilter {
+  /** `email = {:a0} || email = {:a1} || ...` */
+  filter: string
+  /** a0, a1, ...: the addresses, in order. */
+  params: Record<string, string>
+}
+
+/** The filter matching a record (audit, message, newsletter sign-up) of any of `addresses`. */
+export function addressFilter(addresses: readonly string[]): AddressFilter {
+  const params: Record<string, string> = {}
+  const filter = addresses
+    .map((address, i) => {
+      params[`a${i}`] = address
+      return `email = {:a${i}}`
+    })
+    .join(' || ')
+  return { filter, params }
+}

@@ -1,0 +1,65 @@
+// Finding a person of the lead workspace (pb_migrations/1764500000_lead_workspace.js) by any
+// address they had: one row per human, keyed by their current lowercased e-mail, with the
+// addresses they had before an account's e-mail change in `previousEmails`
+// (server/accounts/ moves them).
+import type { App } from '../platform/events'
+import { jsonValue } from '../platform/json'
+import { selectRow } from '../platform/sql'
+import { normalEmail, personAddresses, previousAddresses } from './api'
+
+/** The newsletter row's status, read from `status` when the collection has it, else `active`. */
+export function newsletterStatus(row: core.Record): string {
+  const status = row.getString('status')
+  if (status) return status
+  return row.getBool('active') ? 'active' : 'unsubscribed'
+}
+
+/** The addresses a person had before the current one (lowercased, oldest first). */
+export function previousEmailsOf(person: core.Record): string[] {
+  // PocketBase hands JSON fields to hooks as raw bytes.
+  return previousAddresses(jsonValue(person.get('previousEmails')))
+}
+
+/** Every address of a person: the current one first, then the previous ones. */
+export function addressesOf(person: core.Record): string[] {
+  return personAddresses({
+    email: person.getString('email'),
+    previousEmails: jsonValue(person.get('previousEmails')),
+  })
+}
+
+/**
+ * How a string appears inside a stored JSON array: its JSON form, and Go's form of it (Go's
+ * encoder writes <, > and & as \u003c, \u003e, \u0026).
+ */
+function jsonForms(email: string): string[] {
+  const plain = JSON.stringify(email)
+  const go = plain.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+  return plain === go ? [plain] : [plain, go]
+}
+
+/**
+ * The person an address belongs to: the one whose current address it is, else the one that had
+ * it before an e-mail change. Null when nobody has it.
+ */
+export function findPersonByEmail(app: App, rawEmail: string): core.Record | null {
+  const email = normalEmail(rawEmail)
+  if (!email) return null
+  const current = app.findRecordsByFilter('people', 'email = {:email}', '', 1, 0, { email })
+  if (current.length && current[0]) return current[0]
+  for (const form of jsonForms(email)) {
+    let row: { id: string } | null = null
+    try {
+      row = selectRow(
+        app,
+        "SELECT id FROM people WHERE previousEmails NOT IN ('', '[]', 'null') AND instr(previousEmails, {:form}) > 0 LIMIT 1",
+        { form },
+        { id: '' },
+      )
+    } catch {
+      continue // as no row
+    }
+    if (row && row.id) return app.findRecordById('people', row.id)
+  }
+  return null
+}

@@ -1,0 +1,22 @@
+// People, the lead workspace's one row per human: what other areas use (finding a person by any
+// address they had, refreshing one), and the record hooks pb_hooks/people.pb.js registers.
+import {
+  applyStatusChange,
+  checkFirstTouch,
+  checkPersonUpdate,
+  refreshForChange,
+  refreshForRecord,
+} from './hooks'
+
+export { normalEmail } from './api'
+export { findPersonByEmail, newsletterStatus, previousEmailsOf } from './find'
+export { readFirstTouch, touchFieldProblem } from './first-touch'
+export { refreshEveryone, refreshPerson } from './refresh'
+
+export const hooks = {
+  checkFirstTouch,
+  refreshForRecord,
+  refreshForChange,
+  checkPersonUpdate,
+  applyStatusChange,
+}

@@ -1,0 +1,53 @@
+// The delivery queue's public surface: the only area that writes `deliveries`
+// (docs/decisions/024-one-delivery-queue.md). Everything the server sends to the outside world is
+// one row, queued in the transaction of the record that caused it and sent later by a run of its
+// channel (a cron job every minute, or POST /api/mail/flush):
+//   enqueue      one row, after the kind's caps (per recipient, per IP) and its unique key;
+//   enqueueMany  a fan-out fixed by one INSERT OR IGNORE ... SELECT;
+//   cancel       pending rows that should not go any more;
+//   run          claim due rows in class order (account, owner, visitor, followup, bulk) with
+//                ONE UPDATE ... RETURNING, render, send, then record sent / retried / failed with
+//                a conditional UPDATE (still the same claim), so overlapping runs never send a
+//                row twice; bulk at most NEWSLETTER_RATE_PER_MINUTE, after the others;
+//   health       when mail last went out, what waits, the last error and since when.
+// Temporary faults are retried with exponential back-off and jitter until the row's expiresAt
+// (MAIL_QUEUE_LIFETIME_HOURS, 120 by default); a permanent one fails the row at once. A claim
+// left `sending` by a run that died goes back to pending when the server starts, or after
+// STALE_CLAIM_MINUTES: at most the one mail in flight can then be sent twice.
+// The queue knows no kind: each area registers its kinds and channels (server/main.ts).
+import { recoverClaimsAtStart, requeueOnRetry } from './hooks'
+
+export { registerChannel, registerKinds } from './registry'
+export { enqueue, enqueueMany } from './enqueue'
+export { cancel, deleteForSource } from './cancel'
+export { markHeldFailed, markHeldSent } from './held'
+export { isBusy, run } from './run'
+export { recoverAfterRestart } from './claim'
+export { defaultBackoffMs } from './finish'
+export { health } from './health'
+export { prepareRequeue } from './requeue'
+export { errorText, isPermanent, permanentError } from './errors'
+export { STALE_CLAIM_MINUTES } from './settings'
+export type {
+  CancelMatch,
+  ChannelContext,
+  DeliveryChannel,
+  DeliveryClass,
+  DeliveryHealth,
+  DeliveryJob,
+  DeliveryKind,
+  DeliveryRow,
+  EnqueueResult,
+  FanOut,
+  Rendered,
+  RunOptions,
+  RunSummary,
+} from './types'
+
+/** The record hooks and the bootstrap PocketBase calls (deliveries.pb.js, mail.pb.js). */
+export const hooks = {
+  /** onRecordUpdateRequest('deliveries'): an admin's Retry gets a fresh lifetime. */
+  requeueOnRetry,
+  /** onBootstrap: claims cut off by the last stop go back to the queue. */
+  recoverClaimsAtStart,
+}

@@ -1,0 +1,55 @@
+// Outgoing webhooks (docs/webhooks.md, docs/decisions/029-outgoing-webhooks.md): the consultant's
+// endpoints, the events other areas cause, the `webhook` delivery kind and channel, and the
+// handlers pb_hooks/webhooks.pb.js registers.
+import {
+  checkUpdate,
+  hideSecrets,
+  queueAuditCompleted,
+  queueMessageReceived,
+  queuePersonStatusChange,
+  queueSubscriberChange,
+  refuseCreate,
+  refuseSecretSearch,
+  stopSender,
+} from './hooks'
+import { cleanUpLog, sendWebhooks } from './jobs'
+import {
+  createEndpoint,
+  deleteEndpoint,
+  flush,
+  resendEvent,
+  rotateSecret,
+  sendTestEvent,
+  updateEndpoint,
+} from './routes'
+
+export { channel } from './channel'
+export { kinds } from './kinds'
+export { emitEvent, saveThenQueue } from './events'
+export { callBookedData } from './payloads'
+/** The daily log cleanup at a time of the caller's choosing (a test hook runs it "as if at"). */
+export { removeOldLog } from './log'
+
+export const routes = {
+  createEndpoint,
+  updateEndpoint,
+  deleteEndpoint,
+  rotateSecret,
+  sendTestEvent,
+  resendEvent,
+  flush,
+}
+
+export const hooks = {
+  hideSecrets,
+  refuseSecretSearch,
+  refuseCreate,
+  checkUpdate,
+  queueAuditCompleted,
+  queueMessageReceived,
+  queueSubscriberChange,
+  queuePersonStatusChange,
+  stopSender,
+}
+
+export const jobs = { sendWebhooks, cleanUpLog }

@@ -1,0 +1,241 @@
+// The webhook channel's HTTP POST. Not $http.send: it follows redirects (Go's default client,
+// up to 10, so a receiver could bounce a request to an internal address), reads the whole answer
+// into memory, and resolves the host itself after any check we make. Instead each request is one
+// curl process, all of a batch at once (a receiver that hangs costs its own 10 seconds, not
+// everyone's), and:
+//   - it connects only to the address the guard checked (--connect-to), never resolving again;
+//   - it follows no redirect (a 3xx is a failed attempt, logged with where it pointed);
+//   - it stops after WEBHOOK_TIMEOUT_SECONDS, connection and TLS included;
+//   - at most WEBHOOK_RESPONSE_READ_BYTES of the answer are read (`head -c` closes the pipe);
+//   - the body is passed in a file readable by this process only, not on the command line, and
+//     curl gets no environment but PATH (no proxy, no .curlrc).
+// Needs curl, sh, head, timeout and getent (Debian: curl, dash, coreutils, libc-bin).
+import { ID_ALPHABET } from '../platform/ids'
+import {
+  WEBHOOK_RESPONSE_LOG_CHARS,
+  WEBHOOK_RESPONSE_READ_BYTES,
+  WEBHOOK_TIMEOUT_SECONDS,
+} from '../../src/config/webhooks'
+import { checkDestination } from './guard'
+
+const USER_AGENT = 'NorthCountry-Webhooks/1.0'
+// $1: where the answer goes, $2: where curl's report goes; the rest are curl's arguments.
+const SCRIPT =
+  'out=$1; err=$2; shift 2; ' +
+  '{ curl "$@" 2>"$err"; echo "@@exit:$?" >>"$err"; } | head -c ' +
+  WEBHOOK_RESPONSE_READ_BYTES +
+  ' >"$out"'
+
+export interface WebhookRequest {
+  url: string
+  body: string
+  headers: Record<string, string>
+}
+
+export interface WebhookResult {
+  ok: boolean
+  statusCode: number
+  durationMs: number
+  response: string
+  error: string
+  /** The guard refused the address: nothing was connected to. */
+  refused: boolean
+  /** The refusal can never change (the URL itself is not allowed). */
+  permanent: boolean
+}
+
+function result(fields: Partial<WebhookResult>): WebhookResult {
+  return Object.assign(
+    {
+      ok: false,
+      statusCode: 0,
+      durationMs: 0,
+      response: '',
+      error: '',
+      refused: false,
+      permanent: false,
+    },
+    fields,
+  )
+}
+
+/** The environment curl runs with. */
+function childEnv(): string[] {
+  const env = [`PATH=${$os.getenv('PATH') || '/usr/local/bin:/usr/bin:/bin'}`, 'LC_ALL=C']
+  for (const name of ['SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE']) {
+    const value = $os.getenv(name)
+    if (value) env.push(`${name}=${value}`)
+  }
+  return env
+}
+
+/** One line, no control characters. */
+function printable(text: string): string {
+  return String(text || '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '?')
+    .trim()
+}
+
+function readText(path: string): string {
+  try {
+    return toString($os.readFile(path))
+  } catch {
+    return ''
+  }
+}
+
+/** A file mode as Go's os functions take it. */
+function fileMode(mode: number): os.FileMode {
+  return mode as unknown as os.FileMode
+}
+
+/**
+ * What curl reported for one request, read from its report file; `answer` is the start of the
+ * answer's body, `elapsedMs` the wall time, for when curl could not say.
+ */
+function outcomeOf(report: string, answer: string, elapsedMs: number): WebhookResult {
+  const lines = report.split('\n')
+  let statusCode = 0
+  let seconds = -1
+  let redirect = ''
+  let exit = -1
+  const messages: string[] = []
+  for (const line of lines) {
+    const info = /^@@code:(\d{3}) time:([0-9.]+) redirect:(.*)$/.exec(line)
+    const exited = /^@@exit:(\d+)$/.exec(line)
+    if (info) {
+      statusCode = Number(info[1])
+      seconds = Number(info[2])
+      redirect = info[3]
+    } else if (exited) {
+      exit = Number(exited[1])
+    } else if (line.indexOf('curl: ') === 0) {
+      messages.push(line.slice(6))
+    }
+  }
+  const durationMs = seconds >= 0 ? Math.round(seconds * 1000) : elapsedMs
+  const response = printable(answer).slice(0, WEBHOOK_RESPONSE_LOG_CHARS)
+  if (exit === 127 || (exit === -1 && statusCode === 0 && !messages.length)) {
+    return result({ durationMs, error: 'curl is not installed on the server.' })
+  }
+  if (statusCode >= 200 && statusCode < 300) {
+    // The receiver said yes within the time; an answer cut short or too long changes nothing.
+    return result({ ok: true, statusCode, durationMs, response })
+  }
+  let error = ''
+  if (statusCode >= 300 && statusCode < 400) {
+    error = `HTTP ${statusCode}: a redirect${redirect ? ` to ${printable(redirect).slice(0, 200)}` : ''}, not followed. Use the final URL.`
+  } else if (statusCode > 0) {
+    error = `HTTP ${statusCode}`
+  } else if (exit === 28) {
+    error = `No answer within ${WEBHOOK_TIMEOUT_SECONDS} seconds.`
+  } else {
+    error = printable(messages.join(' ')) || `The request failed (curl exit ${exit}).`
+  }
+  return result({ statusCode, durationMs, response, error: error.slice(0, 500) })
+}
+
+/** curl's arguments for one request to the checked address (the body is in `bodyFile`). */
+function curlArgs(
+  request: WebhookRequest,
+  destination: { url: string; scheme: string; address: string; port: number },
+  bodyFile: string,
+): string[] {
+  const target =
+    destination.address.indexOf(':') >= 0 ? `[${destination.address}]` : destination.address
+  const args = [
+    '-q',
+    '--silent',
+    '--show-error',
+    '--globoff',
+    '--noproxy',
+    '*',
+    '--proto',
+    destination.scheme === 'https' ? '=https' : '=http,https',
+    '--max-time',
+    String(WEBHOOK_TIMEOUT_SECONDS),
+    '--max-redirs',
+    '0',
+    '--connect-to',
+    `::${target}:${destination.port}`,
+    '--data-binary',
+    `@${bodyFile}`,
+    '-H',
+    'Content-Type: application/json',
+    '-H',
+    'Expect:',
+    '-H',
+    `User-Agent: ${USER_AGENT}`,
+    '--write-out',
+    '%{stderr}@@code:%{http_code} time:%{time_total} redirect:%{redirect_url}\\n',
+  ]
+  for (const name of Object.keys(request.headers)) {
+    args.push('-H', `${name}: ${printable(request.headers[name])}`)
+  }
+  args.push(destination.url)
+  return args
+}
+
+/**
+ * Posts every request at once and waits for all of them (at most about
+ * WEBHOOK_TIMEOUT_SECONDS). Each URL goes through the guard first: a refused one is not
+ * connected to at all. Results come back in the order of `requests`.
+ */
+export function postAll(requests: WebhookRequest[]): WebhookResult[] {
+  const results: WebhookResult[] = []
+  if (requests.length === 0) return results
+  const dir = `${$os.tempDir()}/webhooks-${$security.randomStringWithAlphabet(12, ID_ALPHABET)}`
+  $os.mkdirAll(dir, fileMode(0o700))
+  const resolved: Record<string, string[]> = {}
+  const running: Array<{ index: number; cmd: exec.Cmd; started: number }> = []
+  try {
+    requests.forEach((request, index) => {
+      const destination = checkDestination(request.url, resolved)
+      if (!destination.ok) {
+        results[index] = result({
+          refused: true,
+          permanent: destination.permanent,
+          error: destination.reason,
+        })
+        return
+      }
+      const bodyFile = `${dir}/${index}.body`
+      $os.writeFile(bodyFile, request.body, fileMode(0o600))
+      const cmd = $os.cmd(
+        'sh',
+        '-c',
+        SCRIPT,
+        'sh',
+        `${dir}/${index}.out`,
+        `${dir}/${index}.err`,
+        ...curlArgs(request, destination, bodyFile),
+      )
+      cmd.env = childEnv()
+      try {
+        cmd.start()
+        running.push({ index, cmd, started: Date.now() })
+      } catch (err) {
+        results[index] = result({ error: `Could not start curl: ${String(err).slice(0, 200)}` })
+      }
+    })
+    for (const job of running) {
+      try {
+        job.cmd.wait()
+      } catch {
+        // the report file says what happened
+      }
+      results[job.index] = outcomeOf(
+        readText(`${dir}/${job.index}.err`),
+        readText(`${dir}/${job.index}.out`),
+        Date.now() - job.started,
+      )
+    }
+  } finally {
+    try {
+      $os.removeAll(dir)
+    } catch {
+      // a temporary directory left behind is not worth failing a run for
+    }
+  }
+  return results
+}

@@ -1,0 +1,3 @@
+// Illegal: a cycle inside an area.
+import { b } from './cycle-b'
+export const a = () => b

@@ -1,0 +1,3 @@
+// The other half of the cycle.
+import { a } from './cycle-a'
+export const b = () => a

@@ -1,0 +1,2 @@
+// The toolbox: every area imports it module by module.
+export type App = { name: string }

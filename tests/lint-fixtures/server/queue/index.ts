@@ -1,0 +1,2 @@
+// The queue's public surface.
+export { enqueue } from './enqueue'

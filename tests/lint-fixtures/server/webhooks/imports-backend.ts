@@ -1,0 +1,3 @@
+// Illegal: the server imports a browser layer of src/.
+import { api } from '../../src/backend/imports-feature'
+export const browser = api

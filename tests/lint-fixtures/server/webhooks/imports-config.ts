@@ -1,0 +1,3 @@
+// Allowed: the server imports the pure facts of src/.
+import { home } from '../../src/config/paths'
+export const start = home
