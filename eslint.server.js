@@ -1,8 +1,11 @@
 // The server's areas, lowest first (docs/decisions/030-server-code-in-typescript.md). An area
 // imports from its own folder and from LOWER areas only, and from another area only through that
-// area's index.ts (platform/, the toolbox, module by module); no import cycles; nothing of src/ but its pure layers; and the browser's code
-// reaches the server only through the pure api.ts files. Shared by eslint.config.js and the lint
-// test, which applies the same rules to a fixture tree.
+// area's index.ts (platform/, the toolbox, module by module); no import cycles; nothing of src/
+// but its pure layers; nothing the engine lacks; and the browser's code reaches the server only
+// through the pure api.ts files. Shared by eslint.config.js and the lint test, which applies the
+// same rules to a fixture tree.
+import { MISSING_GLOBALS } from './scripts/engine.mjs'
+
 export const AREAS = [
   'platform',
   'queue',
@@ -22,20 +25,10 @@ export const AREAS = [
 export const PURE_SRC_LAYERS = ['config', 'audit', 'content']
 const OTHER_SRC_LAYERS = ['backend', 'offline', 'components', 'features', 'app']
 
-/** Globals PocketBase's engine (goja) does not have. */
-export const MISSING_ENGINE_GLOBALS = [
-  'Intl',
-  'URL',
-  'URLSearchParams',
-  'TextEncoder',
-  'TextDecoder',
-  'structuredClone',
-  'WeakRef',
-  'FinalizationRegistry',
-  'fetch',
-  'window',
-  'document',
-].map((name) => ({ name, message: `PocketBase's engine has no ${name}.` }))
+/** Globals PocketBase's engine (goja) does not have, and the browser's the server never has. */
+export const MISSING_ENGINE_GLOBALS = [...MISSING_GLOBALS, 'fetch', 'window', 'document'].map(
+  (name) => ({ name, message: `PocketBase's engine has no ${name}.` }),
+)
 
 /** Syntax the engine cannot run, and the CommonJS the server no longer writes. */
 export const SERVER_RESTRICTED_SYNTAX = [

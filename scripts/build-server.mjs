@@ -45,6 +45,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { MISSING_GLOBALS } from './engine.mjs'
 import { root } from './pocketbase.mjs'
 
 /** How many of the most common passwords are refused (NIST SP 800-63B asks for a blocklist). */
@@ -73,16 +74,7 @@ function readCommonPasswords() {
 }
 
 /** Globals goja does not have: a bundle that calls one would fail only when that line runs. */
-const MISSING_GLOBALS = new Set([
-  'Intl',
-  'URL',
-  'URLSearchParams',
-  'TextEncoder',
-  'TextDecoder',
-  'structuredClone',
-  'WeakRef',
-  'FinalizationRegistry',
-])
+const MISSING = new Set(MISSING_GLOBALS)
 
 /**
  * What the engine cannot run, found in the bundle's syntax tree: [what, where] pairs.
@@ -132,14 +124,14 @@ export function unsupportedSyntax(code) {
     if (
       (node.type === 'NewExpression' || node.type === 'CallExpression') &&
       node.callee.type === 'Identifier' &&
-      MISSING_GLOBALS.has(node.callee.name)
+      MISSING.has(node.callee.name)
     ) {
       report(node, `${node.callee.name}, which the engine lacks`)
     }
     if (
       node.type === 'MemberExpression' &&
       node.object.type === 'Identifier' &&
-      MISSING_GLOBALS.has(node.object.name)
+      MISSING.has(node.object.name)
     ) {
       report(node, `${node.object.name}, which the engine lacks`)
     }

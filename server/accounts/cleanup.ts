@@ -1,6 +1,7 @@
 // Deletes accounts that never verified their e-mail within a set number of days, so sign-ups
 // cannot pile up rows (or a stranger's address) for ever: the hourly job and
 // POST /api/accounts/cleanup (superusers), which runs it now (pb_hooks/account-cleanup.pb.js).
+import { noStore } from '../platform/request'
 import type { App, RequestEvent } from '../platform/events'
 import { envText } from '../platform/env'
 import { toPbTime } from '../../src/config/dates'
@@ -67,7 +68,7 @@ export function cleanupUnverifiedJob(): void {
 /** POST /api/accounts/cleanup: runs the job now and answers { days, deleted }. */
 export function cleanupUnverifiedRoute(e: RequestEvent): void {
   const days = unverifiedAccountDays()
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const answer: AccountCleanupResponse = {
     days,
     deleted: deleteStaleUnverified(e.app, days, Date.now()),

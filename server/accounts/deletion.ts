@@ -17,7 +17,7 @@ import type { App, RequestEvent } from '../platform/events'
 import { badRequest } from '../platform/errors'
 import { jsonBody } from '../platform/request'
 import { deleteForSource } from '../queue/index'
-import { recordsWhere } from './find'
+import { recordsWhere } from '../platform/sql'
 import type { AccountDeletedCounts, AccountDeleteResponse } from './api'
 
 const MAX_FAILURES = 5

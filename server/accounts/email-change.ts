@@ -13,7 +13,7 @@
 // `previousEmails` (server/people/), so the old address stays findable.
 import type { App, RecordEvent } from '../platform/events'
 import { saveInTransaction } from '../platform/transaction'
-import { firstWhere, recordsWhere } from './find'
+import { firstWhere, recordsWhere } from '../platform/sql'
 import { findPersonByEmail, newsletterStatus, normalEmail, previousEmailsOf } from '../people/index'
 
 /** How far a newsletter sign-up got; a confirmed one beats a pending one. */

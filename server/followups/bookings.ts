@@ -24,7 +24,7 @@ import { BOOKING_REPEAT_MINUTES, REPORT_BOOKING_DAYS } from '../../src/config/fo
 import type { MailLinkToken } from './links'
 import { auditOfResultsMail, readToken } from './links'
 import { personByEmail, sequenceOf, stopSequence } from './sequences'
-import { DAY } from './sql'
+import { DAY } from './times'
 
 const MINUTE = 60 * 1000
 

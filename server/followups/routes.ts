@@ -9,7 +9,7 @@
 import { requireConsultant } from '../platform/auth'
 import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
-import { jsonBody, pathValue, requestedNow } from '../platform/request'
+import { jsonBody, noStore, pathValue, requestedNow } from '../platform/request'
 import { paths } from '../../src/config/paths'
 import type {
   BookingAnswer,
@@ -35,10 +35,6 @@ import { defaults, readSettings, saveSettings } from './settings'
 /** Only the site's admin (or a superuser) uses the console's routes. */
 function requireAdmin(e: RequestEvent): void {
   requireConsultant(e, 'Only the site admin can manage follow-ups.')
-}
-
-function noStore(e: RequestEvent): void {
-  e.response.header().set('Cache-Control', 'no-store')
 }
 
 /** The person of the console's person routes, 404 when they no longer exist. */

@@ -11,8 +11,9 @@ import type { FollowupSettings, FollowupStopReason } from '../../src/config/foll
 import type { FollowupRunSummary } from './api'
 import { dueTime, sequenceOf } from './sequences'
 import { readSettings } from './settings'
-import { DAY, HOUR, exec, inList, msOf } from './sql'
-import type { Params } from './sql'
+import { DAY, HOUR, msOf } from './times'
+import { execute, inList } from '../platform/sql'
+import type { Params } from '../platform/sql'
 
 /** How many due sequences one run handles (the next run takes the rest). */
 const RUN_LIMIT = 5000
@@ -111,7 +112,7 @@ function queueMails(txApp: App, rows: DueRow[], settings: FollowupSettings, now:
     sendParams[`s${i}`] = row.step
     return `({:id${i}}, {:f${i}}, {:a${i}}, {:s${i}}, '', '', {:now}, {:now})`
   })
-  exec(
+  execute(
     txApp,
     'INSERT INTO followup_sends (id, followup, audit, step, clickedAt, bookedAt, created, updated) VALUES ' +
       values.join(', '),
@@ -137,7 +138,7 @@ function queueMails(txApp: App, rows: DueRow[], settings: FollowupSettings, now:
       return `WHEN ${i + 1} THEN strftime('%Y-%m-%d %H:%M:%fZ', auditAt, {:shift${i}})`
     })
     .join(' ')
-  exec(
+  execute(
     txApp,
     `UPDATE followups SET step = step + 1, nextAt = CASE step + 1 ${cases} ELSE '' END, ` +
       `lastSentAt = {:now}, updated = {:now} WHERE id IN (${inList(
@@ -201,7 +202,7 @@ function handleDue(
 ): boolean {
   const auditAt = msOf(row.auditAt)
   const advance = (step: number, lastSentAt: string) =>
-    exec(
+    execute(
       txApp,
       'UPDATE followups SET step = {:step}, nextAt = {:nextAt}, lastSentAt = {:last}, updated = {:now} WHERE id = {:id}',
       {
@@ -215,7 +216,7 @@ function handleDue(
   const decision = decide(row, settings, now)
   switch (decision.action) {
     case 'stop':
-      exec(
+      execute(
         txApp,
         "UPDATE followups SET stoppedAt = {:now}, stopReason = {:reason}, stoppedStep = {:sent}, nextAt = '', updated = {:now} WHERE id = {:id}",
         {
@@ -228,7 +229,7 @@ function handleDue(
       summary.stopped++
       return false
     case 'finish':
-      exec(txApp, "UPDATE followups SET nextAt = '', updated = {:now} WHERE id = {:id}", {
+      execute(txApp, "UPDATE followups SET nextAt = '', updated = {:now} WHERE id = {:id}", {
         id: row.id,
         now: toPbTime(now),
       })
@@ -250,7 +251,7 @@ function handleDue(
       summary.waiting++
       return false
     case 'postpone':
-      exec(txApp, 'UPDATE followups SET nextAt = {:until}, updated = {:now} WHERE id = {:id}', {
+      execute(txApp, 'UPDATE followups SET nextAt = {:until}, updated = {:now} WHERE id = {:id}', {
         id: row.id,
         until: decision.until,
         now: toPbTime(now),
@@ -281,14 +282,14 @@ export function runJob(): void {
 export function rescheduleAll(app: App, settings: FollowupSettings): void {
   app.runInTransaction((txApp) => {
     settings.steps.forEach((mail, i) => {
-      exec(
+      execute(
         txApp,
         "UPDATE followups SET nextAt = strftime('%Y-%m-%d %H:%M:%fZ', auditAt, {:shift}) " +
           "WHERE stoppedAt = '' AND nextAt != '' AND step = {:step}",
         { shift: `+${mail.delayDays} days`, step: i + 1 },
       )
     })
-    exec(txApp, "UPDATE followups SET nextAt = '' WHERE stoppedAt = '' AND step > {:steps}", {
+    execute(txApp, "UPDATE followups SET nextAt = '' WHERE stoppedAt = '' AND step > {:steps}", {
       steps: settings.steps.length,
     })
   })

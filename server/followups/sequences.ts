@@ -19,7 +19,8 @@ import type { FollowupStopReason, FollowupSettings } from '../../src/config/foll
 import type { MailLinkToken } from './links'
 import { auditOfResultsMail } from './links'
 import { readSettings } from './settings'
-import { DAY, exec, msOf } from './sql'
+import { DAY, msOf } from './times'
+import { execute } from '../platform/sql'
 
 function normalise(email: string): string {
   return String(email || '')
@@ -58,7 +59,7 @@ export function sequenceOf(app: App, personId: string): core.Record | null {
     }
     if (other.getString('lastSentAt') > keep.getString('lastSentAt'))
       keep.set('lastSentAt', other.getString('lastSentAt'))
-    exec(app, 'UPDATE followup_sends SET followup = {:keep} WHERE followup = {:other}', {
+    execute(app, 'UPDATE followup_sends SET followup = {:keep} WHERE followup = {:other}', {
       keep: keep.id,
       other: other.id,
     })

@@ -5,6 +5,7 @@
 // GET /api/admin/audit-stats?email=<contains>&since=<YYYY-MM-DD HH:MM:SS.sssZ>
 //   -> 200 { total, high, medium, low }   high: 80+, medium: 60-79, low: under 60
 //   -> 401 without a session, 403 for a signed-in non-admin, 400 for a malformed `since`
+import { noStore } from '../platform/request'
 import { requireConsultant } from '../platform/auth'
 import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
@@ -48,7 +49,7 @@ export function readAuditStats(e: RequestEvent): unknown {
     { total: 0, high: 0, medium: 0, low: 0 },
   )
 
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const stats: AuditStats = {
     total: counted ? counted.total : 0,
     high: counted ? counted.high : 0,

@@ -6,7 +6,7 @@
 import { badRequest, hasProblems } from '../platform/errors'
 import type { FieldProblems } from '../platform/errors'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
-import { jsonBody } from '../platform/request'
+import { jsonBody, noStore } from '../platform/request'
 import { countCreate, giveBack } from '../limits/index'
 import { touchFieldProblem } from '../people/index'
 import { FIRST_TOUCH_FIELDS } from '../../src/config/first-touch'
@@ -62,7 +62,7 @@ export function recordVisit(e: RequestEvent): unknown {
     giveBack(e.app, counted)
     throw err
   }
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const answer: VisitAnswer = { token: issueToken(e.app, now) }
   return e.json(200, answer)
 }

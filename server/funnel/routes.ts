@@ -1,5 +1,6 @@
 // The funnel's reading routes (registered by pb_hooks/funnel.pb.js): the consultant's funnel
 // report and the visitors' peer benchmark, both counted by the database.
+import { noStore } from '../platform/request'
 import { requireConsultant } from '../platform/auth'
 import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
@@ -17,7 +18,7 @@ export function readFunnel(e: RequestEvent): unknown {
       days: ['validation_invalid_value', 'Unknown period.'],
     })
   }
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const report: FunnelReport = funnelReport(e.app, days, Date.now())
   return e.json(200, report)
 }

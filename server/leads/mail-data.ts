@@ -1,13 +1,10 @@
 // What the lead mails are rendered from: a contact message's or an audit's record as saved, read
-// when the mail is sent (a record deleted before its mail went out fails the row at once), and
-// the site's links and name the mails use.
+// when the mail is sent, and the site's links and name the mails use.
 import { GENERAL_SECTION, sections } from '../../src/audit/index'
 import { mailConfig } from '../mail/index'
 import type { MailLinks } from '../mail/index'
 import type { App } from '../platform/events'
 import { readJson } from '../platform/json'
-import { permanentError } from '../queue/index'
-import type { DeliveryRow } from '../queue/index'
 
 /** One piece of advice as the audit engine stores it (a JSON column: read defensively). */
 export interface StoredAdvice {
@@ -79,20 +76,6 @@ export function auditData(record: core.Record): StoredAudit {
 /** Section names in the audit engine's order, its 'General' advice last. */
 export function sectionOrder(): string[] {
   return sections.map((section) => section.name).concat([GENERAL_SECTION])
-}
-
-/** The row's source record; a record deleted since is a permanent failure. */
-export function sourceRecord(app: App, collection: string, row: DeliveryRow): core.Record {
-  try {
-    return app.findRecordById(collection, row.sourceId)
-  } catch (err) {
-    if (/no rows/i.test(String(err))) {
-      throw permanentError(
-        `The ${collection} record ${row.sourceId} no longer exists; nothing to send.`,
-      )
-    }
-    throw err
-  }
 }
 
 /** The site's links and the business's name, as every lead mail uses them. */

@@ -3,20 +3,13 @@
 // rendered when it is sent, from its record as saved (./mail-data.ts); a record deleted before
 // its mail went out fails the row at once. The owner's are held for the hourly digest when the
 // hour's cap is reached (./owner-digest.ts).
-import { VISITOR_MAIL_DEFAULTS } from '../../src/config/limits'
 import { resultsLinks } from '../followups/index'
-import { envNumber } from '../platform/env'
+import { sourceRecordOf, visitorMailWindowHours } from '../queue/index'
 import type { DeliveryKind } from '../queue/index'
-import { auditData, common, contactData, sectionOrder, sourceRecord } from './mail-data'
+import { auditData, common, contactData, sectionOrder } from './mail-data'
 import { ownerAuditMail, ownerContactMail } from './owner-mail'
 import { holdForDigest } from './owner-digest'
 import { visitorResultsMail } from './results-mail'
-
-/** MAIL_RESULTS_PER_RECIPIENT_HOURS: one mail of a visitor kind per address in that window. */
-function visitorWindowHours(): number {
-  const value = envNumber('MAIL_RESULTS_PER_RECIPIENT_HOURS', 0)
-  return value > 0 ? value : VISITOR_MAIL_DEFAULTS.perRecipientHours
-}
 
 export const ownerContact: DeliveryKind = {
   channel: 'mail',
@@ -25,7 +18,7 @@ export const ownerContact: DeliveryKind = {
   priority: 0,
   hold: holdForDigest,
   render(app, row) {
-    const contact = contactData(sourceRecord(app, 'contacts', row))
+    const contact = contactData(sourceRecordOf(app, 'contacts', row))
     const mail = ownerContactMail({ contact, ...common(app) })
     return { replyTo: contact.email, ...mail }
   },
@@ -36,7 +29,7 @@ export const ownerAudit: DeliveryKind = {
   class: 'owner',
   hold: holdForDigest,
   render(app, row) {
-    const audit = auditData(sourceRecord(app, 'audits', row))
+    const audit = auditData(sourceRecordOf(app, 'audits', row))
     const mail = ownerAuditMail({ audit, sectionOrder: sectionOrder(), ...common(app) })
     return { replyTo: audit.email, ...mail }
   },
@@ -46,10 +39,10 @@ export const visitorResults: DeliveryKind = {
   channel: 'mail',
   class: 'visitor',
   perRecipientPerDay: 1,
-  recipientWindowHours: visitorWindowHours,
+  recipientWindowHours: visitorMailWindowHours,
   perIpCap: true,
   render(app, row) {
-    const audit = auditData(sourceRecord(app, 'audits', row))
+    const audit = auditData(sourceRecordOf(app, 'audits', row))
     const shared = common(app)
     // Every link to the site carries this mail's signed token: a click shows the address is
     // the visitor's, and a booking from the page it opens names them (server/followups/).

@@ -14,7 +14,7 @@ import {
   IP_DAILY_CAP_DEFAULTS,
 } from '../../src/config/limits'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
-import { isJsonObject } from '../platform/request'
+import { isJsonObject, noStore } from '../platform/request'
 import * as counters from './counters'
 import { envCount } from './env-count'
 import { isExcludedIp } from './proxy'
@@ -138,6 +138,6 @@ export function pruneCountersNow(e: RequestEvent): void {
       now: new ValidationError('validation_invalid_value', 'Must be an ISO time.'),
     })
   }
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   return e.json(200, { pruned: counters.prune(e.app, now) })
 }

@@ -3,7 +3,7 @@
 // GET /api/mail/health (admins, superusers: how mail is doing, for the console).
 import type { App, RequestEvent } from '../platform/events'
 import { requireConsultant } from '../platform/auth'
-import { requestedNow } from '../platform/request'
+import { noStore, requestedNow } from '../platform/request'
 import { health, isBusy, run } from '../queue/index'
 
 /** The app a cron job works with ($app is declared as PocketBase's wrapper; it is the app). */
@@ -28,7 +28,7 @@ export function sendMail(): void {
 
 /** POST /api/mail/flush: a run now (or as if at `now`); answers its summary. */
 export function flush(e: RequestEvent): void {
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const now = requestedNow(e)
   return e.json(200, run(e.app, { channel: 'mail', now }))
 }
@@ -36,6 +36,6 @@ export function flush(e: RequestEvent): void {
 /** GET /api/mail/health: the mail channel's health, for the site admin and superusers. */
 export function mailHealth(e: RequestEvent): void {
   requireConsultant(e, 'Only the site admin can read the mail health.')
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   return e.json(200, health(e.app, 'mail'))
 }

@@ -5,7 +5,7 @@
 import type { App, RecordEvent, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { requireConsultant } from '../platform/auth'
 import { saveInTransaction } from '../platform/transaction'
-import { jsonBody, pathValue, requestedNow } from '../platform/request'
+import { pathValue, jsonBody, noStore, queryParam, requestedNow } from '../platform/request'
 import type {
   NewsletterSettings,
   ScheduleAnswer,
@@ -14,7 +14,6 @@ import type {
   IssueStatus,
 } from './api'
 import { archiveResponse, sitemap } from './archive'
-import { noStore, queryParam } from './http'
 import { applyEdit, editableIssue, prepareNewIssue } from './issue-drafts'
 import { previewFrame, verifiedClickTarget } from './issue-render'
 import { recordClick, results } from './issue-results'

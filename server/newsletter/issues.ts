@@ -9,11 +9,11 @@
 // is no longer active. The queue sends the copies in its bulk class, at NEWSLETTER_RATE_PER_MINUTE
 // (./issue-send).
 import type { App } from '../platform/events'
-import { envNumber, envText } from '../platform/env'
+import { bulkRatePerMinute } from '../queue/index'
+import { envText } from '../platform/env'
 import { badRequest } from '../platform/errors'
 import { isRecordId } from '../platform/ids'
 import { countRows } from '../platform/sql'
-import { DELIVERY_DEFAULTS } from '../../src/config/limits'
 import { site } from '../../src/config/site'
 
 export const ISSUES = 'newsletter_issues'
@@ -32,9 +32,7 @@ export function siteTimeZone(): string {
 
 /** Copies per minute the queue's bulk class sends (0: no throttle), as the queue reads it. */
 export function ratePerMinute(): number {
-  return Math.floor(
-    envNumber('NEWSLETTER_RATE_PER_MINUTE', DELIVERY_DEFAULTS.newsletterRatePerMinute),
-  )
+  return bulkRatePerMinute()
 }
 
 /** A 400 naming `field`, with PocketBase's shape (code default validation_invalid_value). */

@@ -9,33 +9,16 @@
 //                          and a send to thousands would keep thousands of copies.
 //   newsletter_issue_test  the consultant's test copy, in the owner class (within a minute).
 import { mailConfig } from '../mail/index'
-import { permanentError } from '../queue/index'
+import { sourceRecordOf, visitorMailWindowHours } from '../queue/index'
 import type { DeliveryKind, DeliveryRow } from '../queue/index'
 import type { App } from '../platform/events'
-import { envText } from '../platform/env'
-import { VISITOR_MAIL_DEFAULTS } from '../../src/config/limits'
 import { newsletterConfirmMail } from './confirm-mail'
 import { renderCopy, renderTestCopy } from './issue-render'
 import { COLLECTION, linksFor, unsubscribeHeaders } from './links'
 
-/** MAIL_RESULTS_PER_RECIPIENT_HOURS: one mail of a visitor kind per address in that window. */
-function visitorWindowHours(): number {
-  const value = Number(envText('MAIL_RESULTS_PER_RECIPIENT_HOURS'))
-  return value > 0 && isFinite(value) ? value : VISITOR_MAIL_DEFAULTS.perRecipientHours
-}
-
 /** The subscription a confirmation was queued for; one deleted since fails the row at once. */
 function subscriptionOf(app: App, row: DeliveryRow): core.Record {
-  try {
-    return app.findRecordById(COLLECTION, row.sourceId)
-  } catch (err) {
-    if (/no rows/i.test(String(err))) {
-      throw permanentError(
-        `The ${COLLECTION} record ${row.sourceId} no longer exists; nothing to send.`,
-      )
-    }
-    throw err
-  }
+  return sourceRecordOf(app, COLLECTION, row)
 }
 
 export const kinds: Record<string, DeliveryKind> = {
@@ -43,7 +26,7 @@ export const kinds: Record<string, DeliveryKind> = {
     channel: 'mail',
     class: 'visitor',
     perRecipientPerDay: 1,
-    recipientWindowHours: visitorWindowHours,
+    recipientWindowHours: visitorMailWindowHours,
     perIpCap: true,
     render(app, row) {
       const record = subscriptionOf(app, row)

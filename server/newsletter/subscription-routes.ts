@@ -12,7 +12,7 @@ import { inputErrors, inputProblems, sentBody } from '../limits/index'
 import type { App, RecordEvent, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { hasProblems } from '../platform/errors'
 import { requireConsultant } from '../platform/auth'
-import { jsonBody } from '../platform/request'
+import { jsonBody, noStore, queryParam } from '../platform/request'
 import { paths } from '../../src/config/paths'
 import type {
   ConfirmAnswer,
@@ -21,7 +21,6 @@ import type {
   UnsubscribeAnswer,
 } from './api'
 import { subscribersExportCsv } from './export'
-import { noStore, queryParam } from './http'
 import { skipWaitingCopies } from './issue-send'
 import { recordForToken } from './links'
 import { decidePendingSignUps, requestSignUp, signUpReply } from './signups'
@@ -257,7 +256,7 @@ export function setOwnSubscription(e: RequestEvent): void {
 
 export function exportSubscribers(e: RequestEvent): void {
   requireConsultant(e, 'Only the site admin can export subscribers.')
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   e.response.header().set('Content-Type', 'text/csv; charset=utf-8')
   e.response
     .header()

@@ -35,6 +35,16 @@ export function requestedNow(e: RequestEvent): number | undefined {
   return at
 }
 
+/** Marks the answer as never to be stored (a link's result, the console's data). */
+export function noStore(e: RequestEvent): void {
+  e.response.header().set('Cache-Control', 'no-store')
+}
+
+/** The query string's `name` ('' when absent). */
+export function queryParam(e: RequestEvent, name: string): string {
+  return String((e.request.url && e.request.url.query().get(name)) || '')
+}
+
 /** The path parameter `name` of a route ('' when absent). */
 export function pathValue(e: RequestEvent, name: string): string {
   return String(e.request.pathValue(name) || '')

@@ -2,7 +2,7 @@
 // bound parameters only: never a value pasted into the text).
 import type { App } from './events'
 
-type Params = Record<string, unknown>
+export type Params = Record<string, unknown>
 
 /** The rows of a query, each with the fields (and types) of `shape`. */
 export function selectRows<T extends Record<string, unknown>>(
@@ -49,4 +49,55 @@ export function findOrNull(app: App, collection: string, id: string): core.Recor
   } catch {
     return null
   }
+}
+
+/** Every record of `collection` the filter matches (no sort, no limit). */
+export function recordsWhere(
+  app: App,
+  collection: string,
+  filter: string,
+  params: Record<string, unknown>,
+): core.Record[] {
+  return matching(app, collection, filter, params, 0)
+}
+
+/** The first record of `collection` the filter matches, or null. */
+export function firstWhere(
+  app: App,
+  collection: string,
+  filter: string,
+  params: Record<string, unknown>,
+): core.Record | null {
+  const found = matching(app, collection, filter, params, 1)
+  return found.length > 0 ? found[0] : null
+}
+
+// PocketBase's declarations type each element as possibly missing, which a search never returns.
+function matching(
+  app: App,
+  collection: string,
+  filter: string,
+  params: Record<string, unknown>,
+  limit: number,
+): core.Record[] {
+  const found: core.Record[] = []
+  for (const record of app.findRecordsByFilter(collection, filter, '', limit, 0, params)) {
+    if (record) found.push(record)
+  }
+  return found
+}
+
+/** Runs a statement that writes (bound parameters only). */
+export function execute(app: App, sql: string, params: Params): void {
+  app.db().newQuery(sql).bind(params).execute()
+}
+
+/** `{:p0}, {:p1}, ...` for an IN list, its values put in `params` under `prefix` + index. */
+export function inList(prefix: string, values: unknown[], params: Params): string {
+  return values
+    .map((value, i) => {
+      params[`${prefix}${i}`] = value
+      return `{:${prefix}${i}}`
+    })
+    .join(', ')
 }

@@ -27,7 +27,8 @@ export { defaultBackoffMs } from './finish'
 export { health } from './health'
 export { prepareRequeue } from './requeue'
 export { errorText, isPermanent, permanentError } from './errors'
-export { STALE_CLAIM_MINUTES } from './settings'
+export { STALE_CLAIM_MINUTES, bulkRatePerMinute, visitorMailWindowHours } from './settings'
+export { sourceRecordOf } from './source'
 export type {
   CancelMatch,
   ChannelContext,

@@ -40,6 +40,15 @@ export function perIpPerDay(): number {
   )
 }
 
+/**
+ * The window of a visitor kind's per-recipient cap (MAIL_RESULTS_PER_RECIPIENT_HOURS, default 24):
+ * one results mail, one newsletter confirmation per address in that many hours.
+ */
+export function visitorMailWindowHours(): number {
+  const value = envNumber('MAIL_RESULTS_PER_RECIPIENT_HOURS', 0)
+  return value > 0 ? value : VISITOR_MAIL_DEFAULTS.perRecipientHours
+}
+
 /** A kind's limit, fixed or read when used. */
 export function resolveNumber(value: number | (() => number) | undefined): number {
   return typeof value === 'function' ? value() : Number(value || 0)

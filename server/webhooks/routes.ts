@@ -10,7 +10,7 @@
 import { requireConsultant } from '../platform/auth'
 import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
-import { jsonBody, pathValue, requestedNow } from '../platform/request'
+import { jsonBody, noStore, pathValue, requestedNow } from '../platform/request'
 import { findOrNull } from '../platform/sql'
 import { run } from '../queue/index'
 import type { CreatedEndpoint, ResendAnswer, RotatedSecret, TestEventSent } from './api'
@@ -34,7 +34,7 @@ export function createEndpoint(e: RequestEvent) {
     events: body.events,
     description: body.description,
   })
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const answer: CreatedEndpoint = {
     id: made.record.id,
     secret: made.secret,
@@ -64,7 +64,7 @@ export function deleteEndpoint(e: RequestEvent) {
 export function rotateSecret(e: RequestEvent) {
   requireConsultant(e, NOT_CONSULTANT)
   const answer: RotatedSecret = { secret: endpoints.rotateSecret(e.app, endpointOfPath(e)) }
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   return e.json(200, answer)
 }
 
@@ -97,7 +97,7 @@ export function resendEvent(e: RequestEvent) {
  * sleeping). Answers the run's summary.
  */
 export function flush(e: RequestEvent) {
-  e.response.header().set('Cache-Control', 'no-store')
+  noStore(e)
   const now = requestedNow(e)
   return e.json(200, run(e.app, { channel: 'webhook', now }))
 }
