@@ -11,7 +11,7 @@
 //      around a content marker, its head made of placeholders the server fills in for the list
 //      and for each issue (server/newsletter/).
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
-// path with its file (pb_hooks/pages.pb.js).
+// path with its file (server/pages/pages.ts, the middleware of pb_hooks/pages.pb.js).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -6,7 +6,7 @@
 //   send     the queue's throughput: `count` contacts queued, then sender runs
 //            (POST /api/mail/flush) until every mail reached the receiver.
 // `npm run bench` runs it as its `queue` section. To compare with the code before a change
-// (its pb_hooks/ and pb_migrations/ in DIR, engine built): both servers run at once and take
+// (its pb_hooks/ and pb_migrations/ in DIR, its server built): both servers run at once and take
 // turns, rounds alternating before/after/after/before, so a busy machine hits both alike:
 //   node scripts/bench/queue-bench.mjs --before DIR [--pairs 3]
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -117,7 +117,7 @@ function issuePage(app: App, slug: string): ArchivePage | null {
     clip(issue.getString('preheader'), 160) ||
     clip(
       String(issue.getString('mailText') || '')
-        .replace(/[=\-#>*_`|[\]]+/g, ' ')
+        .replace(/[=\-#>*_\u0060|[\]]+/g, ' ') // \u0060: a backtick
         .replace(/\(https?:[^)]*\)/g, ''),
       155,
     ) ||

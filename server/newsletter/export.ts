@@ -12,7 +12,7 @@ const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r']
 function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value)
   if (text.length > 0 && FORMULA_TRIGGERS.indexOf(text[0]) >= 0) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return /[\u0022,\r\n]/.test(text) ? `"${text.split('"').join('""')}"` : text
 }
 
 /** PocketBase's "2026-11-21 10:00:00.123Z" as ISO 8601 without milliseconds. */

@@ -1,5 +1,6 @@
-// The audit engine's one entry, used by the browser and (bundled by scripts/build-engine.mjs)
-// by the server hook pb_hooks/audits.pb.js. Pure: no I/O, clock or randomness.
+// The audit engine's one entry, used by the browser and (bundled into the server by
+// scripts/build-server.mjs) by server/leads/audits.ts, the hook pb_hooks/audits.pb.js calls. Pure:
+// no I/O, clock or randomness.
 import { recommend } from './recommendations'
 import { fillAnswers, keepOtherTexts, scoreAnswers } from './scoring'
 import type { AuditEvaluation } from './types'

@@ -47,8 +47,6 @@ function isAbsent(value: unknown): boolean {
  * answer is malformed.
  */
 function submittedValue(answer: unknown): string | null | undefined {
-  // Written so it also type-checks without strictNullChecks (tsconfig.server.json reads this
-  // file through pb_hooks/lib/audit-engine.d.cts).
   if (typeof answer === 'string') return answer
   if (answer === null) return null
   if (isPlainObject(answer)) {

@@ -1,8 +1,9 @@
-// Typed PocketBase calls of the consultant's console (/audit-admin): the lists of audits,
-// contact messages, newsletter subscribers and failed mail, the server-computed audit
-// counters (pb_hooks/admin.pb.js), the two writes an admin may make, and live updates.
-// The collection rules are the real guard: for a non-admin every list here comes back empty.
-// Every call takes the client first so the same code runs in the app and in integration tests.
+// Typed PocketBase calls of the consultant's console (/audit-admin): the lists of audits, contact
+// messages, newsletter subscribers and failed mail, the server-computed audit counters
+// (pb_hooks/admin.pb.js, server/funnel/audit-stats.ts), the two writes an admin may make, and live
+// updates. The collection rules are the real guard: for a non-admin every list here comes back
+// empty. Every call takes the client first so the same code runs in the app and in integration
+// tests.
 import { toPbTime } from '../config/dates'
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
@@ -221,9 +222,9 @@ export async function countSubscribers(pb: PocketBase): Promise<SubscriberCounts
 }
 
 /**
- * The active subscribers as CSV for a mailing tool (Mailchimp, MailerLite, Buttondown), made by
- * the server (pb_hooks/newsletter.pb.js): email, name, confirmed_at, source. Pending and
- * unsubscribed addresses are never in it.
+ * The active subscribers as CSV for a mailing tool (Mailchimp, MailerLite, Buttondown), made by the
+ * server (pb_hooks/newsletter.pb.js, server/newsletter/export.ts): email, name, confirmed_at,
+ * source. Pending and unsubscribed addresses are never in it.
  */
 export async function exportActiveSubscribersCsv(pb: PocketBase): Promise<string> {
   const response = await fetch(pb.buildURL('/api/newsletter/export'), {

@@ -1,7 +1,7 @@
-// Typed calls of the follow-up sequence and of bookings tied to a person
-// (pb_hooks/followups.pb.js): the console's settings, preview, test mail, figures and a person's
-// sequence; the mails' signed links (a click, the stop page) and the scheduler's booking report.
-// Every call takes the client first so the same code runs in the app and in integration tests.
+// Typed calls of the follow-up sequence and of bookings tied to a person (pb_hooks/followups.pb.js,
+// server/followups/): the console's settings, preview, test mail, figures and a person's sequence;
+// the mails' signed links (a click, the stop page) and the scheduler's booking report. Every call
+// takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
 import type { FollowupSettings } from '../config/followup'
 import type {

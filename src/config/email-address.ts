@@ -1,6 +1,6 @@
 // One rule for the e-mail addresses the site accepts, and one way to link to an address. Shared
 // by the forms (a clear message before anything is sent), the server's input checks
-// (pb_hooks/lib/input-limits.js, through lib/shared.cjs) and every `mailto:` link of the site.
+// (server/limits/input-problems.ts, email-change-request.ts) and every `mailto:` link of the site.
 //
 // Why: a local part (before the @) may legally hold `?`, `&`, `%`, `/` and quotes, but no real
 // visitor's address does, and in a `mailto:` link such an address smuggles in its own fields:

@@ -1,6 +1,6 @@
 // The follow-up sequence after an audit: its default mails, the placeholders the consultant may
 // use in them, the limits the console and the server both check, and the words for why a
-// sequence stopped. The hooks read the same values (pb_hooks/lib/shared.cjs).
+// sequence stopped. The server reads the same values (server/followups/).
 import { site } from './site'
 
 /** What each placeholder becomes in a follow-up mail, for the console's help text. */

@@ -1,5 +1,6 @@
 // The words the consultant reads for stored codes, in the admin console and in the owner's
-// notification mails alike (the hooks get them through pb_hooks/lib/shared.cjs).
+// notification mails alike (server/leads/owner-mail.ts; server/webhooks/ and the subscriber
+// export too).
 import type { AuditFlow, ContactSource, NewsletterSource, NewsletterStatus } from './record-codes'
 
 export const contactSourceLabels: Record<ContactSource, string> = {

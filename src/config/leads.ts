@@ -1,7 +1,7 @@
 // The consultant's lead workspace and the privacy-respecting funnel: the statuses a person can
 // have, the funnel's steps, and when the peer benchmark shows (what a first touch may carry is in
-// first-touch.ts, small enough for every page). The migrations' select fields and the hooks (via
-// pb_hooks/lib/shared.cjs) use the same codes.
+// first-touch.ts, small enough for every page). The migrations' select fields and the server
+// (server/people/, server/funnel/, ...) use the same codes.
 export { FIRST_TOUCH_FIELDS, FIRST_TOUCH_MAX } from './first-touch'
 export type { FirstTouch, FirstTouchField } from './first-touch'
 

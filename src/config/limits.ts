@@ -1,5 +1,5 @@
 // The longest value each text field accepts, per collection: the forms' maxLength, the server's
-// input checks (pb_hooks/lib/input-limits.js) and the migrations' field `max` all read or match
+// input checks (server/limits/input-rules.ts) and the migrations' field `max` all read or match
 // these. tests/unit/config/limits.test.ts fails when a migration disagrees.
 
 /** The longest e-mail address mail servers must accept (RFC 5321). */
@@ -68,7 +68,7 @@ const MIB = 1024 * KIB
 /**
  * The largest request body the server reads, in bytes: a record create or update (the longest
  * audit is about 20 KiB), and one `/api/batch` of up to 50 of them. Larger bodies answer 413
- * before they are read (pb_hooks/request-limits.pb.js).
+ * before they are read (pb_hooks/request-limits.pb.js, server/limits/request-limits.ts).
  */
 export const RECORD_BODY_MAX_BYTES = 256 * KIB
 export const BATCH_BODY_MAX_BYTES = 1 * MIB
@@ -82,11 +82,12 @@ export const RUN_BODY_MAX_BYTES = 1 * KIB
 
 /**
  * THE table of request-body limits: every route of the server, as PocketBase's router names it
- * (`METHOD /path`, `{name}` for a path parameter; the request's `pattern`), and the largest body
- * it reads, in bytes. pb_hooks/request-limits.pb.js checks `Content-Length` against it before
- * anything reads the body, cuts off a body streamed without one at the limit, and refuses any
- * body on a route missing from it. tests/integration/route-limits.test.ts fails for a route the
- * server has (PocketBase's own or a hook's `routerAdd`) that is missing here.
+ * (`METHOD /path`, `{name}` for a path parameter; the request's `pattern`), and the largest body it
+ * reads, in bytes. server/limits/request-limits.ts (pb_hooks/request-limits.pb.js) checks
+ * `Content-Length` against it before anything reads the body, cuts off a body streamed without one
+ * at the limit, and refuses any body on a route missing from it.
+ * tests/integration/route-limits.test.ts fails for a route the server has (PocketBase's own or a
+ * hook's `routerAdd`) that is missing here.
  *
  * Adding a route: one line, `'POST /api/your/route': <bytes>,` (NO_BODY for a route that reads
  * none; a GET never does).
@@ -291,10 +292,10 @@ export const FUNNEL_TOKEN_LIMITS = { minAgeSeconds: 20, maxAgeHours: 12 } as con
 export const VISITOR_MAIL_DEFAULTS = { perRecipientHours: 24, perIpPerDay: 20 } as const
 
 /**
- * The delivery queue (pb_hooks/lib/deliveries.js; defaults, the server's environment may change
- * them, see docs/email.md): how long a temporary fault is retried (MAIL_QUEUE_LIFETIME_HOURS,
- * five days like Postfix), how many notifications the owner gets an hour before the rest wait for
- * one hourly digest (OWNER_MAIL_PER_HOUR), and how many bulk mails go out a minute
+ * The delivery queue (server/queue/; defaults, the server's environment may change them, see
+ * docs/email.md): how long a temporary fault is retried (MAIL_QUEUE_LIFETIME_HOURS, five days like
+ * Postfix), how many notifications the owner gets an hour before the rest wait for one hourly
+ * digest (OWNER_MAIL_PER_HOUR), and how many bulk mails go out a minute
  * (NEWSLETTER_RATE_PER_MINUTE). 0 turns the last two off.
  */
 export const DELIVERY_DEFAULTS = {
@@ -313,6 +314,7 @@ export const ACCOUNT_MAIL_CAP = { perDay: 3, spacingMinutes: 2 } as const
 
 /**
  * An account whose e-mail is still unverified this many days after sign-up is deleted
- * (pb_hooks/account-cleanup.pb.js); UNVERIFIED_ACCOUNT_DAYS in the server's environment overrides.
+ * (pb_hooks/account-cleanup.pb.js, server/accounts/cleanup.ts); UNVERIFIED_ACCOUNT_DAYS in the
+ * server's environment overrides.
  */
 export const UNVERIFIED_ACCOUNT_DAYS = 30

@@ -1,6 +1,6 @@
 // What the site says about a new password, shared by the account forms and the server's checks
-// (pb_hooks/lib/passwords.js, through lib/shared.cjs). Apart from messages.ts, whose texts every
-// page loads: only the account pages need these.
+// (server/limits/passwords.ts). Apart from messages.ts, whose texts every page loads: only the
+// account pages need these.
 
 /** A new password on the list of the most common ones (the server refuses it). */
 export const COMMON_PASSWORD_MESSAGE =

@@ -12,7 +12,7 @@ export const paths = {
   contact: '/contact',
   privacy: '/privacy',
   terms: '/terms',
-  // The pages account e-mails link to; the link adds /<token> (pb_hooks/lib/account-mail-templates.js).
+  // The pages account e-mails link to; the link adds /<token> (server/accounts/mail-templates.ts).
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   confirmEmailChange: '/confirm-email-change',
@@ -63,8 +63,8 @@ export function safeNext(
 /**
  * Every page route the server answers with 200, as router patterns: `:name` stands for one path
  * segment, a final `*` for one or more. Every value of `paths` is one, but the pages opened by a
- * link in an e-mail, which take a token. The hooks read this list (pb_hooks/pages.pb.js through
- * src/config/server-facts.ts): any other page path answers 404 with the not-found page.
+ * link in an e-mail, which take a token. The server reads this list (server/pages/pages.ts, the
+ * middleware of pb_hooks/pages.pb.js): any other page path answers 404 with the not-found page.
  */
 export const routePatterns: readonly string[] = (() => {
   // The pages the links in account and newsletter e-mails open: the prefix, then the token.

@@ -1,5 +1,6 @@
 // Phone numbers visitors type: what one must look like for a call-back request (the form checks it
-// as the visitor leaves the field, the server again through lib/shared.cjs), and a tap-to-call link.
+// as the visitor leaves the field, the server again in server/leads/contacts.ts), and a
+// tap-to-call link.
 
 /** Digits, spaces, dots, dashes, brackets and a leading plus; 7 to 15 digits (E.164's most). */
 export function phoneProblem(value: string): string | null {

@@ -83,7 +83,7 @@ export const APP_SHELL_FILE = 'app.html'
 
 /**
  * The newsletter's archive, `/newsletter` and `/newsletter/<slug>`: pages the server fills in on
- * each request (pb_hooks/lib/newsletter-archive.js) from one template the build renders
+ * each request (server/newsletter/archive.ts) from one template the build renders
  * (scripts/prerender.mjs): the site's layout, the head with these placeholders, and the content
  * marker inside #newsletter-archive.
  */

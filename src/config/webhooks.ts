@@ -1,6 +1,6 @@
 // Outgoing webhooks: the events the site sends to the consultant's other tools, their words in
 // the console, how often a failing delivery is tried again, and the limits on endpoints. The
-// Integrations tab and the hooks (via pb_hooks/lib/shared.cjs) read the same values.
+// Integrations tab and the server (server/webhooks/) read the same values.
 
 /** The events an endpoint can subscribe to, in the order the console lists them. */
 export const WEBHOOK_EVENT_TYPES = [

@@ -1,5 +1,5 @@
 // The console's live preview of a newsletter issue: the server's mail frame (the mail exactly as
-// every copy shows it, pb_hooks/lib/newsletter-issue-mail.js) filled with what is being typed,
+// every copy shows it, server/newsletter/issue-mail.ts) filled with what is being typed,
 // the body rendered by the same renderer as the mail. Pure.
 import { renderMarkdown, type MailColours } from './markdown'
 

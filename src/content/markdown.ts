@@ -1,6 +1,6 @@
 // The newsletter's one Markdown renderer, for the console's preview, every copy of the mail and
-// the public archive. Bundled for the hooks by scripts/build-engine.mjs (pb_hooks/lib/markdown.cjs),
-// so the browser and the server turn the same Markdown into the same HTML.
+// the public archive. Bundled into the server by scripts/build-server.mjs (server/newsletter/
+// imports it), so the browser and the server turn the same Markdown into the same HTML.
 //
 // Safe by construction: markdown-it with `html: false` escapes any HTML typed into the text, and
 // a link or an image is made only from an http(s) address (links also mailto:); anything else
@@ -11,7 +11,7 @@ import { textLimits } from '../config/limits'
 /** Where the HTML goes: the archive page (styled by its stylesheet) or a mail (inline styles). */
 export type MarkdownVariant = 'page' | 'mail'
 
-/** The mail's colours (pb_hooks/lib/mail-templates.js `colours`). */
+/** The mail's colours (server/mail/templates.ts `colours`). */
 export interface MailColours {
   INK: string
   MUTED: string

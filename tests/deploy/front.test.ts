@@ -180,7 +180,8 @@ describe("the visitor's IP", () => {
   it('gives each visitor behind the proxy a rate-limit bucket of their own, which no header escapes', async () => {
     const limit = await authLimit()
     // A different account each time: failed sign-ins are also throttled per account
-    // (pb_hooks/signin-throttle.pb.js), and this is about the per-address bucket.
+    // (pb_hooks/signin-throttle.pb.js, server/limits/signin-throttle.ts), and this is about the
+    // per-address bucket.
     let attempt = 0
     const tryA = (headers: Record<string, string> = {}) =>
       signIn(

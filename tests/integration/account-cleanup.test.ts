@@ -1,7 +1,8 @@
 // No uploads, and no accounts kept for ever unverified: a sign-up cannot store a file (the users
 // collection has no file field any more), and accounts still unverified after
-// UNVERIFIED_ACCOUNT_DAYS are deleted with their audits (pb_hooks/account-cleanup.pb.js). A server
-// of its own, with the production rate limits and a window of a few seconds.
+// UNVERIFIED_ACCOUNT_DAYS are deleted with their audits (pb_hooks/account-cleanup.pb.js,
+// server/accounts/cleanup.ts). A server of its own, with the production rate limits and a window
+// of a few seconds.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

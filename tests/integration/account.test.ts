@@ -1,6 +1,6 @@
 // Accounts against the real PocketBase: sign-up errors (no account enumeration), password
-// reset, session refresh, and POST /api/account/delete (pb_hooks/account.pb.js) checked row
-// by row as a superuser.
+// reset, session refresh, and POST /api/account/delete (pb_hooks/account.pb.js,
+// server/accounts/deletion.ts) checked row by row as a superuser.
 import type PocketBase from 'pocketbase'
 import { describe, expect, it } from 'vitest'
 import {
@@ -161,8 +161,9 @@ describe('sign-up', () => {
   it('refuses a taken e-mail with a message that does not confirm the address exists', async () => {
     const input = signup()
     await registerAndSignIn(guestClient(), input)
-    // Same e-mail in other case, another password: the server may answer the create like a
-    // new account's (pb_hooks/users.pb.js); the sign-in that follows cannot succeed.
+    // Same e-mail in other case, another password: the server may answer the create like a new
+    // account's (pb_hooks/users.pb.js, server/accounts/signup.ts); the sign-in that follows cannot
+    // succeed.
     const second = guestClient()
     const err = await failureOf(
       registerAndSignIn(

@@ -1,6 +1,7 @@
 // The consultant's console against the real PocketBase: the exact queries /audit-admin makes
-// (src/backend/admin-api.ts), the counters route (pb_hooks/admin.pb.js), what a non-admin and
-// a guest get from them, and realtime events filtered by the audits list rule.
+// (src/backend/admin-api.ts), the counters route (pb_hooks/admin.pb.js,
+// server/funnel/audit-stats.ts), what a non-admin and a guest get from them, and realtime events
+// filtered by the audits list rule.
 import { randomBytes } from 'node:crypto'
 import type PocketBase from 'pocketbase'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -258,7 +259,8 @@ describe('a non-admin gets nothing from the queries the page uses', () => {
     await guest
       .collection('newsletter_subscriptions')
       .create({ email: `news-${tag}@example.com`, source: 'footer' })
-    // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+    // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
+    // server/newsletter/signups.ts).
     await decideSignUps(pbUrl(), (await superuserClient()).authStore.token)
   })
 

@@ -1,6 +1,6 @@
-// The server is the authority on audit scores: pb_hooks/audits.pb.js validates every audits
-// create and re-scores it with the bundled engine (pb_hooks/lib/audit-engine.cjs, built from
-// src/audit/ by `node scripts/build-engine.mjs`). Checked against the real PocketBase, whose
+// The server is the authority on audit scores: pb_hooks/audits.pb.js (server/leads/audits.ts)
+// validates every audits create and re-scores it with the engine of src/audit/, bundled into the
+// server by `node scripts/build-server.mjs`. Checked against the real PocketBase, whose
 // stored records are compared with the same engine run here in Node.
 import fc from 'fast-check'
 import { ClientResponseError } from 'pocketbase'

@@ -1,5 +1,5 @@
 // Requests inside /api/batch get the same input checks as single creates
-// (pb_hooks/lib/input-limits.js): a field of the wrong JSON type is refused naming the field,
+// (server/limits/input-hooks.ts): a field of the wrong JSON type is refused naming the field,
 // never stored as PocketBase's coercion of it (12345 -> "12345", true -> "true").
 import { describe, expect, it } from 'vitest'
 import { pbUrl, recordId, superuserClient, uniqueEmail } from './helpers'

@@ -1,6 +1,7 @@
 // Request bodies over the limits of src/config/limits.ts answer 413 before the server reads them
-// (pb_hooks/body-limits.pb.js): 256 KiB on the records API, 1 MiB on /api/batch, whether the
-// client declares the size (Content-Length) or streams the body without one.
+// (pb_hooks/request-limits.pb.js, server/limits/request-limits.ts): 256 KiB on the records API, 1
+// MiB on /api/batch, whether the client declares the size (Content-Length) or streams the body
+// without one.
 import { describe, expect, it } from 'vitest'
 import { BATCH_BODY_MAX_BYTES, RECORD_BODY_MAX_BYTES } from '../../src/config/limits'
 import { pbUrl, recordId, uniqueEmail } from './helpers'

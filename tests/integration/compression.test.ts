@@ -1,6 +1,6 @@
-// gzip from pb_hooks/compression.pb.js on a real PocketBase of our own, serving a small fixture
-// site from a temp public dir: which responses are compressed, that they decompress to the
-// very bytes of the file, and that realtime events still stream.
+// gzip from pb_hooks/compression.pb.js (server/pages/compression.ts) on a real PocketBase of our
+// own, serving a small fixture site from a temp public dir: which responses are compressed, that
+// they decompress to the very bytes of the file, and that realtime events still stream.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'

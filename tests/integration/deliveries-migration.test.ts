@@ -24,7 +24,8 @@ const MIGRATION = '1764610000_deliveries.js'
 const scratch = mkdtempSync(join(tmpdir(), 'pb-deliveries-migration-'))
 const dataDir = join(scratch, 'data')
 const migrationsDir = join(scratch, 'migrations')
-// The hooks' libraries without any hook: no sender may touch the rows between the steps.
+// The built server (pb_hooks/generated/) without any entry file: no sender may touch the rows
+// between the steps.
 const noHooks = join(scratch, 'hooks')
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))

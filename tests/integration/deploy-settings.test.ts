@@ -1,4 +1,4 @@
-// The deployment env (pb_hooks/lib/deploy-config.js) lands in PocketBase's own settings at
+// The deployment env (server/limits/deploy-config.ts) lands in PocketBase's own settings at
 // start: trusted proxy, superuser addresses, scheduled backups (which then really run) and
 // their S3 storage; an incomplete S3 configuration stops the start with a message naming what
 // is missing. The proxy behaviour itself is tested through a real Caddy (`npm run test:deploy`).

@@ -1,8 +1,9 @@
-// Funnel bookings the consultant can trust (pb_hooks/funnel.pb.js, lib/funnel-token.js), on a
+// Funnel bookings the consultant can trust (pb_hooks/funnel.pb.js, server/funnel/token.ts), on a
 // server of its own with the production limits: a `call_booked` step counts only with the visit
 // token its browser session got from POST /api/funnel/visit (signed, short-lived, stored
 // nowhere); forged ones do not show as booked; no client can mark a booking confirmed; and
-// bookings the server ties to a person (POST /api/bookings, lib/bookings.js) are counted apart.
+// bookings the server ties to a person (POST /api/bookings, server/followups/bookings.ts) are
+// counted apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFunnel } from '../../src/backend/people-api'
 import { FUNNEL_TOKEN_LIMITS } from '../../src/config/limits'

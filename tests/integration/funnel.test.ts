@@ -1,6 +1,6 @@
-// The privacy-respecting funnel and the peer benchmark (pb_hooks/funnel.pb.js) on a PocketBase
-// of their own, so the counts are exactly the events sent here and the production rate limits
-// apply: a known sequence of funnel steps and its expected report, the events limit, and a
+// The privacy-respecting funnel and the peer benchmark (pb_hooks/funnel.pb.js, server/funnel/) on a
+// PocketBase of their own, so the counts are exactly the events sent here and the production rate
+// limits apply: a known sequence of funnel steps and its expected report, the events limit, and a
 // benchmark that shows only from 20 audits on and is recomputed at most every 10 minutes.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

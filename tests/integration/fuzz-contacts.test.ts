@@ -46,8 +46,8 @@ describeFuzzedCollection({
   storedTitle: 'stored only rows that fit the schema, and none for a refused payload',
 })
 
-// The refusals pb_hooks/input-limits.pb.js adds where PocketBase alone would store a coerced value,
-// answer an unnamed 400 or fail outright; each names the field.
+// The refusals pb_hooks/input-limits.pb.js (server/limits/input-hooks.ts) adds where PocketBase
+// alone would store a coerced value, answer an unnamed 400 or fail outright; each names the field.
 describe('contacts: named refusals of pb_hooks/input-limits.pb.js', () => {
   const valid = '"name":"Ann","email":"ann@example.com","message":"Hi","source":"portfolio_website"'
   const long = `${'l'.repeat(64)}@${['a', 'b', 'c', 'd'].map((c) => c.repeat(60)).join('.')}.com`

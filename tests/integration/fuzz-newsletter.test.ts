@@ -43,7 +43,8 @@ describeFuzzedCollection({
   rowProblems: subscriptionProblems,
   storedTitle:
     'stored only rows that fit the schema, one per e-mail, and none for a refused payload',
-  // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+  // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
+  // server/newsletter/signups.ts).
   beforeRead: (su) => decideSignUps(pbUrl(), su.authStore.token),
   moreStoredChecks: (rows) => {
     const emails = rows.map((r) => r.email)

@@ -15,7 +15,8 @@ import {
 import { describeFuzzedCollection } from './support/fuzz-suite'
 
 const spec: CollectionSpec = {
-  // Account ids are the server's: a sign-up's own id is replaced (pb_hooks/users.pb.js).
+  // Account ids are the server's: a sign-up's own id is replaced (pb_hooks/users.pb.js,
+  // server/accounts/signup.ts).
   serverMadeIds: true,
   valid: {
     email: validEmail('fz-user'),
@@ -67,7 +68,8 @@ describeFuzzedCollection({
   timeoutMs: 240_000,
   more: () => {
     // Found by this fuzzing: PocketBase 0.40.4 itself panicked (500) on such an id in a users
-    // create; pb_hooks/input-limits.pb.js now refuses it by name first.
+    // create; pb_hooks/input-limits.pb.js (server/limits/input-hooks.ts) now refuses it by name
+    // first.
     it.each(['../../../../etc/passwd', '../../../../etc/shadow'])(
       'refuses the id %s by name',
       async (id) => {

@@ -1,5 +1,6 @@
-// Caching and content-type headers of the built site, from pb_hooks/headers.pb.js, checked on
-// a real PocketBase of our own serving a small fixture site from a temp public dir.
+// Caching and content-type headers of the built site, from pb_hooks/headers.pb.js
+// (server/pages/response-headers.ts), checked on a real PocketBase of our own serving a small
+// fixture site from a temp public dir.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'

@@ -1,10 +1,10 @@
-// A day's caps per IP address on what the open internet can store (pb_hooks/ip-caps.pb.js), on
-// a server of its own with the production rate limits and small caps, each attacker from its own
-// loopback address: contact messages, audits and funnel events each count in ONE bucket per IP
-// whether single or batched; past a cap the answer is 429 with Retry-After and the daily-cap
-// code; a refused or failed create does not count; another IP is not affected; the next day (the
-// counters pruned as if at tomorrow) it goes again; and the browser's outbox keeps a capped item,
-// sends everything else, and delivers it once the cap has reset.
+// A day's caps per IP address on what the open internet can store (pb_hooks/ip-caps.pb.js,
+// server/limits/ip-caps.ts), on a server of its own with the production rate limits and small caps,
+// each attacker from its own loopback address: contact messages, audits and funnel events each
+// count in ONE bucket per IP whether single or batched; past a cap the answer is 429 with
+// Retry-After and the daily-cap code; a refused or failed create does not count; another IP is not
+// affected; the next day (the counters pruned as if at tomorrow) it goes again; and the browser's
+// outbox keeps a capped item, sends everything else, and delivers it once the cap has reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DAILY_CAP_CODE } from '../../src/config/limits'
 import { recordId, uniqueEmail } from './helpers'

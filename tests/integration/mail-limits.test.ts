@@ -1,8 +1,8 @@
-// Mail bombing: anyone can name any address in a free audit, so the server limits what it mails
-// to visitors (the delivery queue's caps, pb_hooks/lib/deliveries.js): one results mail per address per 24 h however many
-// audits name it (every audit is still saved), a daily cap of visitor mails per IP, owner
-// notifications sent before visitor mail, and nothing the client chose (its audit id) in a mail
-// to a stranger. A server of its own with the production rate limits and a real SMTP receiver;
+// Mail bombing: anyone can name any address in a free audit, so the server limits what it mails to
+// visitors (the delivery queue's caps, server/queue/caps.ts): one results mail per address per 24 h
+// however many audits name it (every audit is still saved), a daily cap of visitor mails per IP,
+// owner notifications sent before visitor mail, and nothing the client chose (its audit id) in a
+// mail to a stranger. A server of its own with the production rate limits and a real SMTP receiver;
 // each "visitor" sends from its own loopback address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'

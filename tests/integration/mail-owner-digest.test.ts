@@ -1,4 +1,4 @@
-// The owner's inbox (pb_hooks/lib/owner-digest.js): at most OWNER_MAIL_PER_HOUR notifications an
+// The owner's inbox (server/leads/owner-digest.ts): at most OWNER_MAIL_PER_HOUR notifications an
 // hour (6 here, the default) and one of each kind per IP an hour; everything else waits for ONE
 // digest an hour that names every message and audit (name, e-mail, score or first line, a link
 // to the person). Nothing is dropped, and a real visitor's message still goes out on the next run

@@ -1,8 +1,9 @@
-// Newsletter issues against the real server (pb_hooks/newsletter-issues.pb.js): who may touch
-// them, drafts created and autosaved with ids made on the device (the newest edit wins, a sent
-// issue no longer changes), the schedule on the consultant's clock, the refusal to send without
-// a postal address, the signed click redirect, unsubscribes counted per issue, and the small
-// body limit of every route. The send itself: tests/integration/newsletter-send.test.ts.
+// Newsletter issues against the real server (pb_hooks/newsletter-issues.pb.js,
+// server/newsletter/issue-routes.ts): who may touch them, drafts created and autosaved with ids
+// made on the device (the newest edit wins, a sent issue no longer changes), the schedule on the
+// consultant's clock, the refusal to send without a postal address, the signed click redirect,
+// unsubscribes counted per issue, and the small body limit of every route. The send itself:
+// tests/integration/newsletter-send.test.ts.
 import { createHmac } from 'node:crypto'
 import type PocketBase from 'pocketbase'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -24,8 +24,8 @@ const MIGRATION = '1764300000_newsletter_double_opt_in.js'
 const scratch = mkdtempSync(join(tmpdir(), 'pb-newsletter-migration-'))
 const dataDir = join(scratch, 'data')
 const migrationsDir = join(scratch, 'migrations')
-// The hooks' libraries without any hook: a migration may render with them (account mails), and
-// no hook may touch the rows of the old schema.
+// The built server (pb_hooks/generated/) without any entry file: a migration may render with it
+// (account mails), and no hook may touch the rows of the old schema.
 const noHooks = join(scratch, 'hooks')
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))

@@ -1,11 +1,11 @@
-// No subscription oracle (pb_hooks/newsletter.pb.js): a newsletter sign-up answers alike in body
-// and time whether the address is free, pending or active (the decision is queued and made
-// outside the request); it never returns a stored row's id; a re-used id answers like a new one;
-// /api/newsletter/me tells an unverified account nothing about a row it may not own; and an old
-// confirmation link cannot make an address active again once it was unsubscribed and signed up
-// again by someone else. Timing: 30 sign-ups of each kind, interleaved, compared with the
-// Mann-Whitney U test (the old code answered an active address in 4 ms and a free one in 10 ms,
-// z = -5.7).
+// No subscription oracle (pb_hooks/newsletter.pb.js, server/newsletter/signups.ts): a newsletter
+// sign-up answers alike in body and time whether the address is free, pending or active (the
+// decision is queued and made outside the request); it never returns a stored row's id; a re-used
+// id answers like a new one; /api/newsletter/me tells an unverified account nothing about a row it
+// may not own; and an old confirmation link cannot make an address active again once it was
+// unsubscribed and signed up again by someone else. Timing: 30 sign-ups of each kind, interleaved,
+// compared with the Mann-Whitney U test (the old code answered an active address in 4 ms and a free
+// one in 10 ms, z = -5.7).
 import { performance } from 'node:perf_hooks'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'

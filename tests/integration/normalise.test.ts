@@ -1,6 +1,7 @@
 // Server-side normalisation and de-duplication (pb_hooks/newsletter.pb.js, contacts.pb.js,
-// users.pb.js) against the real PocketBase: what is stored, what the client is answered, and
-// that bad input is a 400 naming the field, never a 500.
+// users.pb.js; server/newsletter/, server/leads/contacts.ts, server/accounts/signup.ts) against the
+// real PocketBase: what is stored, what the client is answered, and that bad input is a 400 naming
+// the field, never a 500.
 import { ClientResponseError } from 'pocketbase'
 import type PocketBase from 'pocketbase'
 import { beforeAll, describe, expect, it } from 'vitest'

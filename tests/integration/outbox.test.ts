@@ -158,7 +158,8 @@ describe('the outbox against the real server', () => {
     expect([...sent].sort()).toEqual([...ids].sort()) // every id once, none twice
     const contacts = await contactsWithMarker(su, marker)
     expect(contacts).toHaveLength(15)
-    // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+    // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
+    // server/newsletter/signups.ts).
     await decideSignUps(pbUrl(), su.authStore.token)
     const subscriptions = await su.collection('newsletter_subscriptions').getFullList({
       filter: emails.map((e) => su.filter('email = {:e}', { e })).join(' || '),

@@ -1,6 +1,7 @@
-// The lead workspace's people against the real PocketBase (pb_hooks/people.pb.js): one person
-// per e-mail whatever the case or the kind of record, counts and scores kept by the server,
-// notes and status changes, the list's filters, and a deleted account's data leaving the view.
+// The lead workspace's people against the real PocketBase (pb_hooks/people.pb.js, server/people/):
+// one person per e-mail whatever the case or the kind of record, counts and scores kept by the
+// server, notes and status changes, the list's filters, and a deleted account's data leaving the
+// view.
 import { describe, expect, it } from 'vitest'
 import {
   emptyPeopleFilter,

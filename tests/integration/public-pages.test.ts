@@ -1,6 +1,7 @@
 // The build's public pages (scripts/prerender.mjs) and how the server answers page paths
-// (pb_hooks/pages.pb.js): one real `vite build` with a site address of its own, read as a crawler
-// reads it, then served by a PocketBase of our own as `npm start` serves dist/.
+// (pb_hooks/pages.pb.js, server/pages/pages.ts): one real `vite build` with a site address of its
+// own, read as a crawler reads it, then served by a PocketBase of our own as `npm start` serves
+// dist/.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

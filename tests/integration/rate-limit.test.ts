@@ -208,7 +208,8 @@ describe("a visitor's offline backlog", () => {
       expect(await contactsWithMarker(su, marker)).toHaveLength(
         20 - newsletterEmails.length - auditEmails.length,
       )
-      // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+      // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
+      // server/newsletter/signups.ts).
       await decideSignUps(url, su.authStore.token)
       for (const [collection, emails] of [
         ['newsletter_subscriptions', newsletterEmails],

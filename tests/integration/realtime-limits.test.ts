@@ -1,8 +1,9 @@
-// Realtime (server-sent events) connections are capped (pb_hooks/request-limits.pb.js), on
-// servers of their own with the production limits, each client from its own loopback address:
-// at most REALTIME_PER_IP from one address and REALTIME_MAX_CONNECTIONS in all, the rest 429
-// with Retry-After; a closed connection gives its place back; an idle one is closed by the
-// server. (Before: 618 connections from one IP were accepted and took the server to 2.4 GB.)
+// Realtime (server-sent events) connections are capped (pb_hooks/request-limits.pb.js,
+// server/limits/realtime.ts), on servers of their own with the production limits, each client from
+// its own loopback address: at most REALTIME_PER_IP from one address and REALTIME_MAX_CONNECTIONS
+// in all, the rest 429 with Retry-After; a closed connection gives its place back; an idle one is
+// closed by the server. (Before: 618 connections from one IP were accepted and took the server to
+// 2.4 GB.)
 import { afterAll, describe, expect, it } from 'vitest'
 import { REALTIME_LIMIT_DEFAULTS } from '../../src/config/limits'
 import { residentMb } from './support/abuse-memory'

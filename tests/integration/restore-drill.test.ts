@@ -117,7 +117,8 @@ it('restores every row, every login and every queued mail from a backup made whi
       .collection('newsletter_subscriptions')
       .create({ email: uniqueEmail(`drill-news${n}`), source: 'footer' })
   }
-  // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js).
+  // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
+  // server/newsletter/signups.ts).
   await decideSignUps(first.url, su.authStore.token)
 
   const before = await everything(su)

@@ -1,10 +1,10 @@
-// Every route of the running server has a request-body limit, and the limit holds before
-// anything is read (pb_hooks/request-limits.pb.js, THE table in src/config/limits.ts).
-// The walk: a server of its own runs the project's hooks with a recorder at the top of each hook
-// file (support/hooks/route-recorder.js wraps PocketBase's `routerAdd` in the hook loader), so
-// every route a hook registers is seen however it is written; PocketBase's own routes are the
-// table's, each checked against the real router (`hasRoute`). A test-only hook plants one route
-// without a limit: the walk must name exactly that one.
+// Every route of the running server has a request-body limit, and the limit holds before anything
+// is read (pb_hooks/request-limits.pb.js, server/limits/request-limits.ts, THE table in
+// src/config/limits.ts). The walk: a server of its own runs the project's hooks with a recorder at
+// the top of each hook file (support/hooks/route-recorder.js wraps PocketBase's `routerAdd` in the
+// hook loader), so every route a hook registers is seen however it is written; PocketBase's own
+// routes are the table's, each checked against the real router (`hasRoute`). A test-only hook
+// plants one route without a limit: the walk must name exactly that one.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
-// Security headers on every response (pb_hooks/headers.pb.js), checked on a
-// PocketBase of our own serving a small fixture site, as `npm start` serves dist/: the site, its
-// SPA fallback, the API (answers, errors, a 429) and the superuser dashboard. The cache headers
-// of pb_hooks/headers.pb.js must survive next to them.
+// Security headers on every response (pb_hooks/headers.pb.js, server/pages/response-headers.ts),
+// checked on a PocketBase of our own serving a small fixture site, as `npm start` serves dist/:
+// the site, its SPA fallback, the API (answers, errors, a 429) and the superuser dashboard. The
+// cache headers of pb_hooks/headers.pb.js must survive next to them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'

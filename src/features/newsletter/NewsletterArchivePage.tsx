@@ -1,5 +1,5 @@
 // `/newsletter` and `/newsletter/:slug`: the public archive. The server sends each page whole
-// (pb_hooks/lib/newsletter-archive.js fills the build's template), so it reads without
+// (server/newsletter/archive.ts fills the build's template), so it reads without
 // JavaScript; the content of #newsletter-archive is the server's, and this page takes it over
 // as it is. Reached from another page of the app, it fetches that HTML (the service worker
 // keeps each page opened for offline reading). The sign-up form sits under every page.

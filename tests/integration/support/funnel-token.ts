@@ -1,4 +1,4 @@
-// The funnel's visit token (pb_hooks/lib/funnel-token.js) made by a test with the server's own
+// The funnel's visit token (server/funnel/token.ts) made by a test with the server's own
 // key (read as superuser from app_secrets), so a test can hold a token of any age without
 // waiting for one to grow old.
 import { createHmac } from 'node:crypto'

@@ -1,5 +1,6 @@
 // Newsletter sign-ups are answered at once and decided later, outside any request
-// (pb_hooks/newsletter.pb.js): a test makes the waiting decisions now, as the cron job would.
+// (pb_hooks/newsletter.pb.js, server/newsletter/signups.ts): a test makes the waiting decisions
+// now, as the cron job would.
 export async function decideSignUps(url: string, superuserToken: string): Promise<number> {
   const res = await fetch(`${url}/api/newsletter/signups/run`, {
     method: 'POST',

@@ -252,7 +252,8 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
     su.autoCancellation(false)
     await su.collection('_superusers').authWithPassword(env.superuser.email, env.superuser.password)
     // Newsletter sign-ups are answered at once and decided later, outside any request
-    // (pb_hooks/newsletter.pb.js): their queue survived the crashes too; decide it now.
+    // (pb_hooks/newsletter.pb.js, server/newsletter/signups.ts): their queue survived the crashes
+    // too; decide it now.
     await decideSignUps(env.url, su.authStore.token)
     const byEmail = new Map<string, { id: string; collection: OutboxCollection }[]>()
     for (const collection of COLLECTIONS) {

@@ -84,7 +84,8 @@ function schemaFromMigrations(dir: string): Map<string, FakeCollection> {
     let up: ((a: typeof app) => void) | undefined
     runInNewContext(readFileSync(join(dir, file), 'utf8'), {
       migrate: (u: typeof up) => (up = u),
-      // A migration may render something with the hooks' modules; here that is ignored.
+      // A migration may call into the built server (pb_hooks/generated/server.cjs); here that
+      // is ignored.
       __hooks: 'pb_hooks',
       require: () => anything,
       Collection: FakeCollection,
