@@ -14,7 +14,7 @@ import {
   IP_DAILY_CAP_DEFAULTS,
 } from '../../src/config/limits'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
-import { isJsonObject, noStore } from '../platform/request'
+import { noStore, requestedNow } from '../platform/request'
 import * as counters from './counters'
 import { envCount } from './env-count'
 import { isExcludedIp } from './proxy'
@@ -130,14 +130,7 @@ export function pruneExpiredCounters(): void {
 
 /** POST /api/limits/prune {"now"?: ISO}: expired counters deleted now, as if at `now`. */
 export function pruneCountersNow(e: RequestEvent): void {
-  const body: unknown = e.requestInfo().body
-  const sent = isJsonObject(body) ? body.now : undefined
-  const now = typeof sent === 'string' ? Date.parse(sent) : Date.now()
-  if (!isFinite(now)) {
-    throw new BadRequestError('`now` must be an ISO time.', {
-      now: new ValidationError('validation_invalid_value', 'Must be an ISO time.'),
-    })
-  }
+  const now = requestedNow(e) ?? Date.now()
   noStore(e)
   return e.json(200, { pruned: counters.prune(e.app, now) })
 }
