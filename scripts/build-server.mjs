@@ -37,6 +37,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   watch,
   writeFileSync,
@@ -416,7 +417,7 @@ function checkSyntax(file) {
  * areas of its own (`extraAreas`: NAME -> the module, from the repository's root).
  * @param {{ outdir?: string, source?: string, extraAreas?: Record<string, string> }} [options]
  */
-export async function buildServer({ outdir = generatedDir, source, extraAreas = {} } = {}) {
+export async function buildServer({ outdir: target = generatedDir, source, extraAreas = {} } = {}) {
   const door = source ?? readFileSync(serverEntry, 'utf8')
   /** @type {Record<string, string>} area import name -> its index module */
   const areas = {}
@@ -439,8 +440,25 @@ export async function buildServer({ outdir = generatedDir, source, extraAreas = 
     rmSync(scratch, { recursive: true, force: true })
   }
 
+  // Built and checked next to the target (the same disk), then published file by file.
+  // (Not inside pb_hooks/: `npm run dev`'s PocketBase restarts on any change there.)
+  const outdir = join(dirname(dirname(target)), `.build-server-${process.pid}`)
   rmSync(outdir, { recursive: true, force: true })
   mkdirSync(outdir, { recursive: true })
+  try {
+    await buildInto(outdir, areas, maps, door)
+    publish(outdir, target)
+  } finally {
+    rmSync(outdir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Writes and checks every file of the server into `outdir`.
+ * @param {string} outdir @param {Record<string, string>} areas @param {Record<string, AreaMap>} maps
+ * @param {string} door
+ */
+async function buildInto(outdir, areas, maps, door) {
   // The files are CommonJS; Node (which loads them below) reads .js by the nearest package.json.
   writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n')
   /** @type {import('esbuild').BuildOptions[]} */
@@ -534,6 +552,31 @@ export async function buildServer({ outdir = generatedDir, source, extraAreas = 
       require(join(outdir, `area.${name}.${moduleName(module)}.js`))
     }
     for (const other of Object.keys(map.others)) void loaded[name][other]
+  }
+}
+
+/**
+ * Puts the built files in place one by one, each replaced in one step (a rename), and only where
+ * it changed: a server running from the target (a test's, `npm start` beside `npm test`) never
+ * reads a file half written, and a build with nothing new touches nothing. Files the build no
+ * longer makes are removed.
+ * @param {string} built @param {string} target
+ */
+function publish(built, target) {
+  mkdirSync(target, { recursive: true })
+  const made = new Set(readdirSync(built))
+  for (const name of made) {
+    const next = readFileSync(join(built, name))
+    let current = null
+    try {
+      current = readFileSync(join(target, name))
+    } catch {
+      // new
+    }
+    if (!current || !current.equals(next)) renameSync(join(built, name), join(target, name))
+  }
+  for (const name of readdirSync(target)) {
+    if (!made.has(name)) rmSync(join(target, name), { recursive: true, force: true })
   }
 }
 
