@@ -1,6 +1,7 @@
 // The follow-ups' public surface: the sequence after an audit, bookings tied to a person, the
 // signed links of the results and follow-up mails, and the console's routes.
 import * as hookHandlers from './hooks'
+import * as publicRoutes from './public-routes'
 import * as routeHandlers from './routes'
 import { runJob } from './scheduler'
 
@@ -14,10 +15,10 @@ export { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } from '../../src/config/followu
 /** The routes of pb_hooks/followups.pb.js. */
 export const routes = {
   runScheduler: routeHandlers.run,
-  recordClick: routeHandlers.click,
-  stopByLink: routeHandlers.stop,
-  openStopPage: routeHandlers.openStopPage,
-  reportBooking: routeHandlers.reportBooking,
+  recordClick: publicRoutes.click,
+  stopByLink: publicRoutes.stop,
+  openStopPage: publicRoutes.openStopPage,
+  reportBooking: publicRoutes.reportBooking,
   getSettings: routeHandlers.getSettings,
   saveSettings: routeHandlers.putSettings,
   previewMail: routeHandlers.preview,

@@ -1,35 +1,27 @@
-// The follow-up routes (registered by pb_hooks/followups.pb.js):
+// The follow-up routes for operators and the console (registered by pb_hooks/followups.pb.js;
+// the public ones are in ./public-routes.ts):
 //   POST /api/followups/run (superusers, optional JSON {"now": ISO time}) runs the scheduler once;
-//   public: the signed links of the results and follow-up mails (click, stop with RFC 8058
-//   one-click) and the scheduler's booking report;
 //   the console's Follow-up tab and person page (admins): settings, preview, test mail, figures,
 //   one person's sequence and its Stop button.
 // Every route's body limit is a line of ROUTE_BODY_LIMITS (src/config/limits.ts). A malformed,
 // forged or altered token answers 400 naming the field.
 import { requireConsultant } from '../platform/auth'
-import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
-import { jsonBody, noStore, pathValue, requestedNow } from '../platform/request'
-import { paths } from '../../src/config/paths'
+import { noStore, pathValue, requestedNow } from '../platform/request'
 import type {
-  BookingAnswer,
   FollowupFigures,
   FollowupRunSummary,
   FollowupSettingsAnswer,
-  MailLinkPrefill,
   PersonFollowups,
   RenderedMail,
   SavedSettingsAnswer,
-  StopAnswer,
   TestMailAnswer,
 } from './api'
-import { namedPerson, recordBooking } from './bookings'
 import { figures as readFigures, personFollowups } from './console'
 import { previewMail } from './kinds'
-import { readToken } from './links'
-import { draftOfRequest, invalidLink, queueTest, stopByLink, tokenOfRequest } from './requests'
+import { draftOfRequest, queueTest } from './requests'
 import { rescheduleAll, runFollowups } from './scheduler'
-import { recordClick, stopSequence } from './sequences'
+import { stopSequence } from './sequences'
 import { defaults, readSettings, saveSettings } from './settings'
 
 /** Only the site's admin (or a superuser) uses the console's routes. */
@@ -51,72 +43,6 @@ export function run(e: RequestEvent): unknown {
   noStore(e)
   const summary: FollowupRunSummary = runFollowups(e.app, requestedNow(e) ?? Date.now())
   return e.json(200, summary)
-}
-
-// --- public: the mails' signed links and the scheduler's booking report -------------------------
-
-/**
- * POST /api/followups/click {token}: a results (r) or follow-up (f) link was opened
- * -> 200 { name, email } for the booking form.
- */
-export function click(e: RequestEvent): unknown {
-  noStore(e)
-  const token = readToken(e.app, tokenOfRequest(e))
-  if (!token || token.kind === 's') throw invalidLink('token')
-  const clicked = recordClick(e.app, token, Date.now())
-  if (!clicked) throw invalidLink('token')
-  const answer: MailLinkPrefill = clicked.prefill
-  return e.json(200, answer)
-}
-
-/**
- * POST /api/followups/stop?token=...: RFC 8058 one-click (body List-Unsubscribe=One-Click);
- * POST /api/followups/stop {token, everything?}: the stop page's buttons
- * -> 200 { stopped: true, newsletter: 'unsubscribed' | 'unchanged' }.
- */
-export function stop(e: RequestEvent): unknown {
-  noStore(e)
-  const body = jsonBody(e)
-  const oneClick = body['List-Unsubscribe']
-  if (oneClick !== undefined && oneClick !== 'One-Click') {
-    throw badRequest('Expected List-Unsubscribe=One-Click.', {
-      'List-Unsubscribe': ['validation_invalid_value', 'Must be One-Click.'],
-    })
-  }
-  if (body.everything !== undefined && typeof body.everything !== 'boolean') {
-    throw badRequest('`everything` must be true or false.', {
-      everything: ['validation_invalid_value', 'Must be true or false.'],
-    })
-  }
-  const token = readToken(e.app, tokenOfRequest(e))
-  if (!token || token.kind !== 's') throw invalidLink('token')
-  const answer: StopAnswer = stopByLink(e.app, token.id, body.everything === true)
-  return e.json(200, answer)
-}
-
-/** GET /api/followups/stop?token=... -> 303 to the stop page (changes nothing). */
-export function openStopPage(e: RequestEvent): unknown {
-  const token = String(e.request.url?.query().get('token') || '').replace(/[^a-z0-9.]/g, '')
-  noStore(e)
-  return e.redirect(303, `${paths.followupStop}/${token.slice(0, 100)}`)
-}
-
-/**
- * POST /api/bookings {ref?, audit?, email?, path?}: the scheduler reported a booking on a page of
- * the site -> 200 { booked: true | false, repeat? }.
- */
-export function reportBooking(e: RequestEvent): unknown {
-  noStore(e)
-  const body = jsonBody(e)
-  const now = Date.now()
-  const named = namedPerson(e.app, body, e.auth, now)
-  if (!named) {
-    const answer: BookingAnswer = { booked: false }
-    return e.json(200, answer)
-  }
-  const outcome = recordBooking(e.app, named, now)
-  const answer: BookingAnswer = { booked: true, repeat: outcome.repeat }
-  return e.json(200, answer)
 }
 
 // --- the console (admins and superusers) --------------------------------------------------------

@@ -3,11 +3,10 @@
 // issues (drafts, test copies, the send and its schedule, results, clicks, the public archive).
 // Other areas use the links and the unsubscribe (follow-ups' stop link); PocketBase calls the
 // routes, hooks and jobs from pb_hooks/newsletter.pb.js and newsletter-issues.pb.js.
+import { archiveIssue, archiveList, click, sitemapXml } from './public-issue-routes'
+import { confirmLink, unsubscribeLink, unsubscribePage } from './link-routes'
 import {
-  archiveIssue,
-  archiveList,
   checkEdit,
-  click,
   issueResults,
   newIssue,
   runIssuesNow,
@@ -16,20 +15,15 @@ import {
   send,
   sendTest,
   settings,
-  sitemapXml,
 } from './issue-routes'
 import {
   answerSignUp,
-  confirmLink,
   decideSignUpsNow,
   exportSubscribers,
   ownStatus,
   setOwnSubscription,
   signUpFromAudit,
-  unsubscribeLink,
-  unsubscribePage,
 } from './subscription-routes'
-
 import { decideSignUps, removeStalePending, runIssues } from './jobs'
 
 export { kinds } from './kinds'

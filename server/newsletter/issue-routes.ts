@@ -5,7 +5,7 @@
 import type { App, RecordEvent, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { requireConsultant } from '../platform/auth'
 import { saveInTransaction } from '../platform/transaction'
-import { pathValue, jsonBody, noStore, queryParam, requestedNow } from '../platform/request'
+import { pathValue, jsonBody, noStore, requestedNow } from '../platform/request'
 import type {
   NewsletterSettings,
   ScheduleAnswer,
@@ -13,10 +13,9 @@ import type {
   TestCopyAnswer,
   IssueStatus,
 } from './api'
-import { archiveResponse, sitemap } from './archive'
 import { applyEdit, editableIssue, prepareNewIssue } from './issue-drafts'
-import { previewFrame, verifiedClickTarget } from './issue-render'
-import { recordClick, results } from './issue-results'
+import { previewFrame } from './issue-render'
+import { results } from './issue-results'
 import { finishSends, queueTest, runDue, schedule, startSend } from './issue-send'
 import {
   activeSubscribers,
@@ -140,50 +139,4 @@ export function runIssuesJob(app: App): void {
   } catch (err) {
     app.logger().error('newsletter: issue run failed', 'error', String(err))
   }
-}
-
-// --- anyone -------------------------------------------------------------------------------------
-
-/** GET /api/newsletter/click?i=&u=&s=: counts a click, 302 to the signed address. */
-export function click(e: RequestEvent): void {
-  const issueId = queryParam(e, 'i')
-  const target = verifiedClickTarget(e.app, issueId, queryParam(e, 'u'), queryParam(e, 's'))
-  noStore(e)
-  e.response.header().set('Referrer-Policy', 'no-referrer')
-  if (!target) throw new BadRequestError('This link is not valid.')
-  try {
-    recordClick(e.app, issueId, target)
-  } catch (err) {
-    // A click that cannot be counted still goes where the reader wanted.
-    e.app.logger().warn('newsletter: click not counted', 'issue', issueId, 'error', String(err))
-  }
-  return e.redirect(302, target)
-}
-
-/** Answers a GET of an archive page (the list for a null slug). */
-function archivePage(e: RequestEvent, slug: string | null): void {
-  const page = archiveResponse(e.app, slug)
-  e.response.header().set('Cache-Control', 'no-cache')
-  // A build without the archive's template (an old or partial build).
-  if (page === null) return e.string(404, 'Not found')
-  return e.html(page.status, page.html)
-}
-
-/** GET /newsletter and /newsletter/: every published issue. */
-export function archiveList(e: RequestEvent): void {
-  return archivePage(e, null)
-}
-
-/** GET /newsletter/{slug}: one published issue. */
-export function archiveIssue(e: RequestEvent): void {
-  return archivePage(e, pathValue(e, 'slug'))
-}
-
-/** GET /sitemap.xml: the build's sitemap plus the archive. */
-export function sitemapXml(e: RequestEvent): void {
-  const xml = sitemap(e.app)
-  if (xml === null) return e.string(404, 'Not found')
-  e.response.header().set('Cache-Control', 'no-cache')
-  e.response.header().set('Content-Type', 'application/xml; charset=utf-8')
-  return e.string(200, xml)
 }
