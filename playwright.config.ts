@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test'
+import { pointAtWorkerServer } from './tests/e2e/support/servers'
 
 // Browser tests drive Debian's Chromium (never a Playwright browser download) against the app
-// served the way `npm start` serves it; tests/e2e/global-setup.ts starts that server.
+// served the way `npm start` serves it; tests/e2e/global-setup.ts builds the site once and starts
+// one such server per worker. Each worker process loads this file before any spec: from here on
+// E2E_BASE_URL, E2E_PB_DATA and E2E_MAIL_DIR name its own server (support/servers.ts).
+pointAtWorkerServer()
+
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -21,8 +26,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Most of a browser test is waiting (the server, the outbox, the mail queue): three at once keep
-  // two cores busy without starving the server. Files run in order unless they say otherwise
-  // (layout.spec.ts does).
+  // two cores busy without starving the servers. Files run in order unless they say otherwise
+  // (layout.spec.ts does). One server per worker: global-setup.ts starts this many.
   workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

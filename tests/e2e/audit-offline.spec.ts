@@ -4,6 +4,7 @@
 import { expect, test } from './support/csp-guard'
 import { baseURL, expectAccessible, MOBILE, superuser, uniqueEmail } from './support/helpers'
 import { waitForActiveServiceWorker } from './pwa-support'
+import { waitUntilOutboxEmpty } from './support/outbox'
 import { answer, lastSection, next, readReport, sectionHeading } from './audit-support'
 
 test.use({ viewport: MOBILE })
@@ -65,9 +66,9 @@ test('free audit offline: finished and queued with no signal, delivered once whe
   expect(row.overallScore).toBe(shown.overallScore)
   expect(row.scores.sectionScores).toEqual(shown.sectionScores)
 
-  // Nothing is sent twice: another reload and a moment later there is still one row.
+  // Nothing is sent twice: after another reload nothing waits to be sent, and there is one row.
   await page.reload()
   await expect(page.getByText('Your results have been sent to your email!')).toBeVisible()
-  await page.waitForTimeout(1500)
+  await waitUntilOutboxEmpty(page)
   expect(await stored()).toHaveLength(1)
 })

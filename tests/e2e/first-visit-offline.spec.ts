@@ -13,6 +13,7 @@ import {
 } from './support/helpers'
 import { waitForActiveServiceWorker } from './pwa-support'
 import { answer, lastSection, next, sectionHeading } from './audit-support'
+import { waitUntilOutboxEmpty } from './support/outbox'
 
 test.use({ viewport: MOBILE })
 
@@ -88,7 +89,9 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
 
   await context.setOffline(false)
   await expect.poll(counts, { timeout: 30_000 }).toEqual([1, 1, 1])
-  // Nothing is sent twice: a moment later there is still one of each.
-  await page.waitForTimeout(1500)
+  // Nothing is sent twice: once the device's outbox has nothing queued or on its way, there is
+  // still one of each (and the line that said what waits has no count left).
+  await waitUntilOutboxEmpty(page)
+  await expect(page.getByText(/waiting to send/)).toHaveCount(0)
   expect(await counts()).toEqual([1, 1, 1])
 })

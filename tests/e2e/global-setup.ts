@@ -1,19 +1,28 @@
-// Builds the site into a private folder and starts it exactly as `npm start` does
-// (scripts/start.mjs: one PocketBase serving the build + API) on a free port with a temp
-// data dir, sending mail to a real SMTP receiver that files every message it gets in a temp
-// folder (tests/e2e/support/mailbox.ts reads it). Workers read the URL from E2E_BASE_URL. The
-// returned teardown stops both.
+// Builds the site once into a private folder, then starts one server per Playwright worker, all
+// at the same time, each exactly as `npm start` does (scripts/start.mjs: one PocketBase serving
+// the build + API) on its own free loopback port with its own temp data dir, sending mail to its
+// own real SMTP receiver that files every message it gets in its own temp folder
+// (tests/e2e/support/mailbox.ts reads it). A worker runs one test at a time, so no test sees
+// another one's data while it runs. The servers are listed in E2E_SERVERS; each worker picks
+// its own (tests/e2e/support/servers.ts, called from playwright.config.ts). The returned
+// teardown stops them all.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FullConfig } from '@playwright/test'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver, type ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { E2E_SUPERUSER } from './support/env'
+import type { E2EServer } from './support/servers'
 
-export default async function globalSetup() {
+interface RunningServer extends E2EServer {
+  stop(): Promise<void>
+}
+
+export default async function globalSetup(config: FullConfig) {
   const distDir = join(root, '.e2e', `dist-${process.pid}`)
   mkdirSync(join(root, '.e2e'), { recursive: true })
   const build = spawnSync(
@@ -26,20 +35,77 @@ export default async function globalSetup() {
   )
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-e2e-'))
-  const mailDir = mkdtempSync(join(tmpdir(), 'pb-e2e-mail-'))
+  const count = Math.max(1, config.workers)
+  const mailboxes = await Promise.all(Array.from({ length: count }, () => startMailbox()))
+  // Distinct ports, chosen once the receivers listen (a port freed by one check could be handed
+  // out again by the next).
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  const started = await Promise.allSettled(
+    [...ports].map((port, i) => startServer({ port, distDir, mailbox: mailboxes[i] })),
+  )
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    rmSync(distDir, { recursive: true, force: true })
+  }
+  const failed = started.find((s) => s.status === 'rejected')
+  if (failed) {
+    await stopAll()
+    throw failed.reason
+  }
+
+  process.env.E2E_SERVERS = JSON.stringify(
+    servers.map(({ url, dataDir, mailDir }): E2EServer => ({ url, dataDir, mailDir })),
+  )
+  process.env.E2E_DIST_DIR = distDir
+  return stopAll
+}
+
+interface Mailbox {
+  /** The SMTP receiver's port. */
+  port: number
+  /** Where it files each message as JSON. */
+  dir: string
+  /** Stops the receiver and removes the folder. */
+  close(): Promise<void>
+}
+
+/** A real SMTP receiver on loopback that files every message it gets in a new temp folder. */
+async function startMailbox(): Promise<Mailbox> {
+  const dir = mkdtempSync(join(tmpdir(), 'pb-e2e-mail-'))
   let mailCount = 0
   const receiver = await startMailReceiver({
     onMail: (mail: ReceivedMail) => {
       const { envelope, headers, subject, from, text, html } = mail
       const name = `${Date.now()}-${String(++mailCount).padStart(5, '0')}.json`
       const saved = { envelope, headers, subject, from, text, html }
-      writeFileSync(join(mailDir, name), JSON.stringify(saved))
+      writeFileSync(join(dir, name), JSON.stringify(saved))
     },
     // A client that hangs up mid-message must not crash the test run.
     onError: () => undefined,
   })
-  const port = await freePort()
+  return {
+    port: receiver.port,
+    dir,
+    async close() {
+      await receiver.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One `npm start` on `port` serving `distDir`, with its own data dir, sending to `mailbox`. */
+async function startServer({
+  port,
+  distDir,
+  mailbox,
+}: {
+  port: number
+  distDir: string
+  mailbox: Mailbox
+}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-e2e-'))
   const url = `http://127.0.0.1:${port}`
   const env = {
     ...process.env,
@@ -51,7 +117,7 @@ export default async function globalSetup() {
     OWNER_EMAIL: 'owner@e2e.local',
     // Every mail goes to the receiver above; links in mails point at this server.
     SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(receiver.port),
+    SMTP_PORT: String(mailbox.port),
     MAIL_FROM: 'audit@e2e.local',
     APP_URL: url,
     // Every browser test sends from 127.0.0.1 (like the rate-limit exemption below): no daily
@@ -72,38 +138,37 @@ export default async function globalSetup() {
   let log = ''
   server.stdout.on('data', (d) => (log += d))
   server.stderr.on('data', (d) => (log += d))
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  // All browser tests come from 127.0.0.1; rate limiting is tested in the integration suite.
-  await exemptLoopbackFromRateLimits(
-    url,
-    await superuserToken(url, E2E_SUPERUSER.email, E2E_SUPERUSER.password),
-  )
-
-  process.env.E2E_BASE_URL = url
-  process.env.E2E_PB_DATA = dataDir
-  process.env.E2E_DIST_DIR = distDir
-  process.env.E2E_MAIL_DIR = mailDir
-
-  return async () => {
+  const stop = async () => {
     await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve()
+      if (server.exitCode !== null || server.signalCode !== null) return resolve()
       server.once('exit', () => resolve())
       server.kill('SIGTERM')
       setTimeout(() => server.kill('SIGKILL'), 3000).unref()
     })
-    await receiver.close()
+    await mailbox.close()
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(distDir, { recursive: true, force: true })
-    rmSync(mailDir, { recursive: true, force: true })
   }
+  try {
+    // Three servers starting at once on two cores: give them time.
+    const deadline = Date.now() + 90_000
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    // All browser tests come from 127.0.0.1; rate limiting is tested in the integration suite.
+    await exemptLoopbackFromRateLimits(
+      url,
+      await superuserToken(url, E2E_SUPERUSER.email, E2E_SUPERUSER.password),
+    )
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { url, dataDir, mailDir: mailbox.dir, stop }
 }

@@ -4,7 +4,7 @@
 // must be caught.
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
-import { baseURL, DESKTOP, MOBILE } from './support/helpers'
+import { baseURL, DESKTOP, MOBILE, waitForApp, waitForHydrated } from './support/helpers'
 import { waitForActiveServiceWorker } from './pwa-support'
 import { notFoundPage, publicPages } from '../../src/config/public-pages'
 
@@ -32,7 +32,10 @@ function watchErrors(page: Page): string[] {
 /** Opens `path` and waits until React has taken over the whole page (lazy page code included). */
 async function openAndHydrate(page: Page, path: string) {
   const response = await page.goto(`${baseURL()}${path}`)
-  await page.waitForLoadState('networkidle')
+  // Not `load` nor `networkidle`: the app's code is asked for after the first paint, which on a
+  // slow machine comes after both.
+  await waitForApp(page)
+  await waitForHydrated(page.getByRole('heading', { level: 1 }))
   // The menu button only works once React owns the header.
   const menu = page.getByRole('button', { name: 'Menu' })
   if (await menu.isVisible()) {
@@ -91,7 +94,7 @@ test('offline, the service worker answers each public page with its own prerende
     // The document itself has the page's title: the precached page, not the shell.
     expect(await page.evaluate(() => document.querySelector('title')?.textContent)).toBe(title)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await waitForHydrated(page.getByRole('heading', { level: 1 }))
   }
   expect(errors).toEqual([])
   // The login page is rendered in the browser from the shell.

@@ -16,6 +16,7 @@ import {
   uniqueEmail,
   waitForApp,
 } from './support/helpers'
+import { trackScripts } from './support/scripts'
 
 const navTargets = [
   { label: 'What I Do', id: 'services' },
@@ -47,6 +48,23 @@ async function expectSectionLanded(page: Page, id: string) {
           )
         }, id),
       { message: `section #${id} is scrolled into place` },
+    )
+    .toBe(true)
+}
+
+/**
+ * Waits until the page's fonts and images are in: those it loads at once, or with `lazy` also
+ * those it loads as they come near the screen (after a scroll through the page).
+ */
+async function imagesLoaded(page: Page, { lazy = false } = {}) {
+  await expect
+    .poll(() =>
+      page.evaluate(async (withLazy) => {
+        await document.fonts.ready
+        return Array.from(document.images)
+          .filter((image) => withLazy || image.loading !== 'lazy')
+          .every((image) => image.complete)
+      }, lazy),
     )
     .toBe(true)
 }
@@ -162,8 +180,10 @@ test.describe('navigation', () => {
           behavior: 'instant',
         })
       }, fraction)
+    await scrollTo(0.85)
+    await expect(button).toBeVisible()
+    // Back at 70%: it goes away again (a change to wait for, where a pause would prove nothing).
     await scrollTo(0.7)
-    await page.waitForTimeout(200)
     await expect(button).toBeHidden()
     await scrollTo(0.85)
     await expect(button).toBeVisible()
@@ -257,6 +277,8 @@ test.describe('contact details', () => {
     await page.goto(`${baseURL()}/#contact`)
     const contact = page.locator('#contact')
     await expect(contact.getByText(site.location)).toBeVisible()
+    // The prerendered button copies once the app has taken the page over (`load` may come first).
+    await waitForApp(page)
     const copy = contact.getByRole('button', { name: 'Copy email address' })
     await copy.click()
     await expect(contact.getByText('(Copied!)')).toBeVisible()
@@ -281,8 +303,11 @@ test.describe('booking', () => {
     page.on('request', (req) => {
       if (new URL(req.url()).origin !== new URL(baseURL()).origin) requested.push(req.url())
     })
+    const scripts = trackScripts(page)
     await page.goto(`${baseURL()}/`)
-    await page.waitForLoadState('networkidle')
+    // Once the app runs and has fetched all the code it fetches by itself.
+    await waitForApp(page)
+    await scripts.settled()
     expect(requested).toEqual([])
     await expect(page.locator('script[src*="calendly"], iframe')).toHaveCount(0)
   })
@@ -329,6 +354,7 @@ test.describe('booking', () => {
   }) => {
     await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
     await page.goto(`${baseURL()}/#contact`)
+    await waitForApp(page)
     await page.locator('#contact').getByRole('button', { name: messages.bookCall }).click()
     const dialog = page.getByRole('dialog', { name: messages.bookCall })
     await expect(dialog.getByText('The scheduler could not load')).toBeVisible()
@@ -350,6 +376,9 @@ test.describe('booking', () => {
       }),
     )
     await page.goto(`${baseURL()}/`)
+    // The prerendered button opens the dialog once the app has taken the page over: on a slow
+    // machine `load` (where goto returns) comes before that.
+    await waitForApp(page)
     await page.getByRole('button', { name: messages.bookCall }).first().click()
     const frame = page.getByRole('dialog').locator('iframe[title="Scheduler"]')
     await expect(frame).toBeAttached()
@@ -453,13 +482,14 @@ test.describe('/call on a patchy connection', () => {
   }) => {
     await page.setViewportSize(MOBILE)
     await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
+    const scripts = trackScripts(page)
     await page.goto(`${baseURL()}/call`)
     const form = page.locator('.call-back')
     await expect(form.getByLabel('Your name')).toBeVisible()
     const email = uniqueEmail('call-back')
     // Started while online (the outbox's code loads as the visitor starts typing).
     await form.getByLabel('Your name').fill('Pat Farmstand')
-    await page.waitForLoadState('networkidle')
+    await scripts.loaded('app-outbox')
     await context.setOffline(true)
     // Each field's problem under it; nothing typed is lost.
     await form.getByLabel('Phone number').fill('555')
@@ -579,7 +609,11 @@ test.describe('accessibility and screenshots', () => {
   }) => {
     await page.setViewportSize(MOBILE)
     await page.goto(`${baseURL()}/`)
-    await page.getByRole('button', { name: 'Menu' }).click()
+    await waitForApp(page)
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible()
     await expectAccessible(page)
     await screenshot(page, 'home-menu')
     await page.keyboard.press('Escape')
@@ -608,7 +642,9 @@ test.describe('accessibility and screenshots', () => {
         }).observe({ type: 'layout-shift', buffered: true })
       })
       await page.goto(`${baseURL()}/`)
-      await page.waitForLoadState('networkidle')
+      // The shifts that count: the app taking the page over, its fonts and first images.
+      await waitForApp(page)
+      await imagesLoaded(page)
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
       expect(cls).toBeLessThan(0.02)
       // Scroll once through the page so lazily loaded images are in the full-page picture.
@@ -619,7 +655,7 @@ test.describe('accessibility and screenshots', () => {
         }
         window.scrollTo({ top: 0, behavior: 'instant' })
       })
-      await page.waitForLoadState('networkidle')
+      await imagesLoaded(page, { lazy: true })
       await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeHidden()
       await screenshot(page, 'home')
     })

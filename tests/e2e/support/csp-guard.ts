@@ -5,8 +5,10 @@
 //
 // Adopt it in a spec by importing `test` (and `expect`) from here instead of '@playwright/test':
 //   import { expect, test } from './support/csp-guard'
-// The guard is an auto fixture: nothing else changes in the spec.
+// The guard is an auto fixture: nothing else changes in the spec. So is `lateApp`, which with
+// E2E_LATE_APP=1 gives every page the app only after `load`, as a slow machine does (late-app.ts).
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { askForTheAppAfterLoad, lateAppWanted } from './late-app'
 
 export interface CspViolation {
   page: string
@@ -46,7 +48,15 @@ export async function recordCspViolations(context: BrowserContext): Promise<CspV
   return violations
 }
 
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+export const test = base.extend<{ cspViolations: CspViolation[]; lateApp: void }>({
+  // E2E_LATE_APP=1: every page gets the app after `load`, as on a slow machine (late-app.ts).
+  lateApp: [
+    async ({ context }, use) => {
+      if (lateAppWanted()) await askForTheAppAfterLoad(context)
+      await use()
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations = await recordCspViolations(context)

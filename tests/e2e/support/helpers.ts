@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { E2E_SUPERUSER } from './env'
 
@@ -104,6 +104,21 @@ export async function waitForApp(page: Page) {
         .getByRole('contentinfo')
         .locator('form')
         .evaluate((form) => (form as HTMLFormElement & { appReady?: boolean }).appReady === true),
+    )
+    .toBe(true)
+}
+
+/**
+ * Waits until React owns `target` (e.g. a page's heading): hydrated, or rendered by the app. A
+ * page's own code comes lazily, after the app that waitForApp waits for; React marks each element
+ * it has taken over (its `__reactFiber$` key).
+ */
+export async function waitForHydrated(target: Locator) {
+  await expect
+    .poll(() =>
+      target.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+      ),
     )
     .toBe(true)
 }

@@ -1,0 +1,42 @@
+// Which of the app's code a page has fetched: a test that then cuts the network waits for the
+// code it needs, not for `networkidle` (which, once reached after the first load, answers at once
+// however much is still on its way) nor for a while.
+import { expect, type Page } from '@playwright/test'
+
+/** Starts watching `page`'s script requests; call before the page opens. */
+export function trackScripts(page: Page) {
+  let started = 0
+  let settled = 0
+  const loaded = new Set<string>()
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') started++
+  })
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() !== 'script') return
+    settled++
+    loaded.add(new URL(req.url()).pathname)
+  })
+  page.on('requestfailed', (req) => {
+    if (req.resourceType() === 'script') settled++
+  })
+  const idle = () => started === settled
+  return {
+    /** Waits until no script the page asked for is still on its way. */
+    async settled() {
+      await expect.poll(idle, { message: 'no script on its way' }).toBe(true)
+    },
+    /**
+     * Waits until a script whose file name starts with `chunk` (the module's name, e.g.
+     * 'app-outbox') was loaded - prefetched, or warmed by a form - and no script is still on
+     * its way.
+     */
+    async loaded(chunk: string) {
+      const file = new RegExp(`/${chunk}-[^/]*\\.js$`)
+      await expect
+        .poll(() => [...loaded].some((path) => file.test(path)) && idle(), {
+          message: `the ${chunk} code loaded`,
+        })
+        .toBe(true)
+    },
+  }
+}
