@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import type { ContactInput } from '../backend/types'
 import { EMAIL_MAX, textLimits } from '../config/limits'
@@ -19,13 +19,87 @@ type Outcome = { kind: 'sent' | 'queued' | 'later-sent' | 'error'; text: string 
 /**
  * "Call me back": a name, a number, an e-mail and a good time, for when the scheduler cannot
  * load. It goes through the outbox like a message (source `call_back`): with no signal it waits on
- * the device and says so, and says so again when it has gone out.
+ * the device and says so, and says so again when it has gone out. Once the request is taken (sent,
+ * or kept on the device) a confirmation takes the form's place, and focus moves to it.
  */
 export function CallBackForm() {
   const id = useId()
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // The request was taken: sent, or kept on the device to go out later.
+  const [taken, setTaken] = useState(false)
+  // A new request starts with a new, untouched form.
+  const [round, setRound] = useState(0)
+  const confirmation = useRef<HTMLParagraphElement>(null)
+
+  useEffect(() => {
+    if (taken) confirmation.current?.focus()
+  }, [taken])
+
+  return (
+    <div className="call-back">
+      {taken ? (
+        // Focused, it reads out with what happened (the line under it).
+        <p
+          ref={confirmation}
+          tabIndex={-1}
+          className="call-back__title"
+          aria-describedby={`${id}-outcome`}
+        >
+          Your call-back request
+        </p>
+      ) : (
+        <CallBackFields
+          key={round}
+          titleId={`${id}-title`}
+          // "Send another request": the new form takes the focus the button had.
+          focusFirst={round > 0}
+          onOutcome={(next, isTaken) => {
+            setOutcome(next)
+            if (isTaken) setTaken(true)
+          }}
+        />
+      )}
+      <p
+        id={`${id}-outcome`}
+        className={`call-back__outcome${outcome?.kind === 'error' ? ' call-back__outcome--error' : ''}`}
+        role="status"
+      >
+        {outcome?.text}
+      </p>
+      {taken && (
+        <button
+          type="button"
+          className="call-back__again"
+          onClick={() => {
+            setOutcome(null)
+            setTaken(false)
+            setRound((n) => n + 1)
+          }}
+        >
+          Send another request
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The form itself; it reports each outcome, and whether the request was taken (`isTaken`). */
+function CallBackFields({
+  titleId,
+  focusFirst,
+  onOutcome,
+}: {
+  titleId: string
+  focusFirst: boolean
+  onOutcome: (outcome: Outcome | null, isTaken?: boolean) => void
+}) {
+  const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (focusFirst) formRef.current?.querySelector('input')?.focus()
+  }, [focusFirst])
   const [fields, setFields] = useState(EMPTY)
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const checks = useFieldChecks<CallBackField>(FIELDS, (field) => {
     if (field === 'name') return requiredProblem(fields.name, 'your name')
     if (field === 'phone') return phoneProblem(fields.phone)
@@ -43,24 +117,25 @@ export function CallBackForm() {
     const first = checks.checkAll()
     if (first) return focusField(form, first)
     setBusy(true)
-    setOutcome(null)
+    onOutcome(null)
     const touch = await import('../offline/visit-source').then(
       (m) => m.firstTouch(),
       () => undefined,
     )
     const when = fields.when.trim()
+    const phone = fields.phone.trim()
     const status = await queueCallBack(
       {
         name: fields.name.trim(),
         email: fields.email.trim(),
-        phone: fields.phone.trim(),
+        phone,
         message: when ? `Please call me back. A good time: ${when}` : 'Please call me back.',
         source: 'call_back',
         userAgent: navigator.userAgent.slice(0, 512),
         ...(touch ? { firstTouch: touch } : {}),
       },
       (later) =>
-        setOutcome(
+        onOutcome(
           later === 'sent'
             ? { kind: 'later-sent', text: 'Call-back request sent. Talk soon!' }
             : {
@@ -71,16 +146,19 @@ export function CallBackForm() {
     )
     setBusy(false)
     if (status === 'failed') {
-      setOutcome({
+      // What was typed stays, to try again.
+      onOutcome({
         kind: 'error',
         text: `Sorry, the request could not be sent. Please call ${site.phone.display} or try again.`,
       })
       return
     }
-    setFields(EMPTY)
-    setOutcome(
+    onOutcome(
       status === 'sent'
-        ? { kind: 'sent', text: `Thank you! ${site.ownerFirstName} will call you back soon.` }
+        ? {
+            kind: 'sent',
+            text: `Thank you! ${site.ownerFirstName} will call you back soon at ${phone}.`,
+          }
         : {
             kind: 'queued',
             text:
@@ -88,6 +166,7 @@ export function CallBackForm() {
                 ? "You're offline - your request is saved on this device and will be sent when you're back online."
                 : 'Your request is saved on this device and will be sent as soon as the server answers.',
           },
+      true,
     )
   }
 
@@ -105,13 +184,14 @@ export function CallBackForm() {
   return (
     // Not a heading: the form sits on pages and in a dialog whose heading levels differ.
     <form
-      className="call-back"
-      aria-labelledby={`${id}-title`}
+      ref={formRef}
+      className="call-back__form"
+      aria-labelledby={titleId}
       onSubmit={onSubmit}
       onFocus={warmOutbox}
       noValidate
     >
-      <p id={`${id}-title`} className="call-back__title">
+      <p id={titleId} className="call-back__title">
         Or I&apos;ll call you back
       </p>
       {FIELDS.map((field) => (
@@ -139,12 +219,6 @@ export function CallBackForm() {
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Sending...' : 'Call Me Back'}
       </button>
-      <p
-        className={`call-back__outcome${outcome?.kind === 'error' ? ' call-back__outcome--error' : ''}`}
-        role="status"
-      >
-        {outcome?.text}
-      </p>
     </form>
   )
 }

@@ -25,21 +25,26 @@ interface ContactFormProps {
   source?: ContactSource
   /** The audit a report's contact form is about. */
   auditId?: string
+  /** What the fields start with (and return to once a message is sent): who a report is for. */
+  initial?: { name?: string; email?: string }
   submitLabel?: string
 }
 
 /**
  * Name, e-mail and message, all required -> submitting ('Sending...', disabled) ->
- * success or error, the message clearing after 5 seconds. Emptied on success; on error the
- * typed text stays so nothing has to be written twice.
+ * success or error, the message clearing after 5 seconds. Emptied on success (back to `initial`,
+ * the visitor's own name and address); on error the typed text stays so nothing has to be
+ * written twice.
  */
 export function ContactForm({
   source = 'portfolio_website',
   auditId,
+  initial,
   submitLabel = 'Send Message',
 }: ContactFormProps) {
   const id = useId()
-  const [fields, setFields] = useState(EMPTY)
+  const start = { ...EMPTY, name: initial?.name ?? '', email: initial?.email ?? '' }
+  const [fields, setFields] = useState(start)
   const [submitting, setSubmitting] = useState(false)
   const held = useHeldSubmit()
   const [feedback, setFeedback] = useTimedMessage<Feedback>(5000)
@@ -89,7 +94,7 @@ export function ContactForm({
       setFeedback({ kind: 'error', text: messages.contactFailure })
       return
     }
-    setFields(EMPTY)
+    setFields(start)
     if (status === 'sent') setFeedback({ kind: 'success', text: messages.contactSuccess })
     else if (status === 'limited') setFeedback({ kind: 'queued', text: contactQueuedLimited })
     else

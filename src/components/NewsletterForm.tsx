@@ -14,7 +14,7 @@ export const newsletterQueuedOffline =
 export const newsletterQueuedServer =
   'Your sign-up is saved on this device and will be sent as soon as the server answers.'
 
-type Feedback = { kind: 'success' | 'queued' | 'error'; text: string; hint?: string }
+type Feedback = { kind: 'success' | 'queued' | 'error'; text: string }
 
 interface NewsletterFormProps {
   /** Where the form sits; stored with the sign-up. */
@@ -25,8 +25,8 @@ interface NewsletterFormProps {
 /**
  * Idle -> submitting ('Signing up...') -> success or error. The message clears after
  * 5 seconds or as soon as the visitor types; the field empties on success. A second sign-up of
- * the same address is a success (the server answers 200 without adding a row). On success a
- * second line asks to confirm from the inbox (double opt-in: the server mails a link).
+ * the same address is a success (the server answers 200 without adding a row). The success line
+ * says the one thing that is true then: a confirmation mail is coming (double opt-in).
  */
 export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProps) {
   const fieldId = useId()
@@ -57,12 +57,7 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
       return
     }
     setEmail('')
-    if (status === 'sent')
-      setFeedback({
-        kind: 'success',
-        text: messages.newsletterSuccess,
-        hint: messages.newsletterConfirmHint,
-      })
+    if (status === 'sent') setFeedback({ kind: 'success', text: messages.newsletterSuccess })
     else
       setFeedback({
         kind: 'queued',
@@ -101,10 +96,7 @@ export function NewsletterForm({ source, variant = 'about' }: NewsletterFormProp
       </div>
       <div className="form-feedback" role="status">
         {feedback && feedback.kind !== 'error' && (
-          <p className={`form-message form-message--${feedback.kind}`}>
-            <span>{feedback.text}</span>
-            {feedback.hint && <span className="newsletter__hint">{feedback.hint}</span>}
-          </p>
+          <p className={`form-message form-message--${feedback.kind}`}>{feedback.text}</p>
         )}
       </div>
       {feedback?.kind === 'error' && (

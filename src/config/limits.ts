@@ -202,6 +202,8 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/webhooks/{id}/resend': RUN_BODY_MAX_BYTES,
   'POST /api/webhooks/flush': RUN_BODY_MAX_BYTES,
   'GET /api/peer-benchmark': NO_BODY,
+  // Which mail carries a free audit's results (`?earlier=` names the device's earlier audits).
+  'GET /api/audits/{id}/results-mail': NO_BODY,
   // The follow-up: the mails' signed links, the scheduler's booking report, the console's tab.
   'POST /api/followups/run': RUN_BODY_MAX_BYTES,
   'POST /api/followups/click': SMALL_BODY_MAX_BYTES,

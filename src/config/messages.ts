@@ -3,10 +3,13 @@
 export const messages = {
   /** The one name of the strategy-call button, everywhere (pages, dialogs, the results mail). */
   bookCall: 'Book a Free Strategy Call',
-  newsletterSuccess: '🎉 Thanks! Business growth tips are on their way to your inbox!',
+  /**
+   * A sign-up sent: nothing but the confirmation mail comes until its link is followed. An address
+   * already subscribed gets no mail, and the same answer (the server tells no one who subscribed).
+   */
+  newsletterSuccess:
+    "Thanks! A confirmation e-mail is on its way: confirm your subscription from it to start getting the tips. Already subscribed? You're all set.",
   newsletterFailure: 'Oops! Something went wrong. Please try again.',
-  /** Shown under the success text: nothing is sent until the address is confirmed. */
-  newsletterConfirmHint: 'Please confirm your subscription from the e-mail we just sent you.',
   contactSuccess: "Thank you! Your message has been sent successfully. I'll get back to you soon!",
   /** A message that waited on the device (offline) and has now reached the server. */
   contactSentLater: "Message sent. Thank you, I'll get back to you soon!",

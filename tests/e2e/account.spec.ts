@@ -133,7 +133,7 @@ test.describe('sign-up and sign-in', () => {
 
     // `next` is honoured, and the session is live (settings show the new e-mail).
     await expect(page).toHaveURL(/\/dashboard\?tab=settings$/)
-    await expect(main(page).getByLabel('Email')).toHaveValue(email)
+    await expect(main(page).getByText(`You sign in with ${email}.`)).toBeVisible()
     await expect(page.getByText('Your email is not verified yet.', { exact: false })).toBeVisible()
 
     const su = await superuser()
@@ -288,11 +288,10 @@ test.describe('the dashboard', () => {
     await memberCard.getByRole('button', { name: /View details/ }).click()
     await memberCard.getByText('Recommendations', { exact: true }).click()
     await expect(memberCard.getByText('Top 3 Recommendations')).toBeVisible()
-    // The next step on each report; the developer's view only under Technical details.
+    // The next step on each report, and the short reference to quote; no record internals.
     await expect(memberCard.getByRole('button', { name: messages.bookCall })).toBeVisible()
-    await expect(memberCard.locator('pre')).toBeHidden()
-    await memberCard.getByText('Technical details').click()
-    await expect(memberCard.locator('pre')).toContainText('"flow": "member"')
+    await expect(memberCard.getByText('Audit reference')).toBeVisible()
+    await expect(memberCard.locator('pre')).toHaveCount(0)
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -2,6 +2,7 @@
 // sections, and read back what the report shows (to compare with what the server stored).
 import { expect, type Page } from '@playwright/test'
 import { questions, sections } from '../../src/audit'
+import { DEFAULT_DB_NAME } from '../../src/offline/db'
 
 export const lastSection = sections.length - 1
 
@@ -46,7 +47,10 @@ export async function previous(page: Page, toSection: number) {
 }
 
 export interface ShownReport {
+  /** The audit's id, from the device's draft (the report shows only its short reference). */
   auditId: string
+  /** What the report shows as the audit's Reference. */
+  reference: string
   overallScore: number
   sectionScores: Record<string, number>
   topTitles: string[]
@@ -57,7 +61,8 @@ export async function readReport(page: Page): Promise<ShownReport> {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Your Business Efficiency Report' }),
   ).toBeVisible()
-  const auditId = (await page.locator('.audit-report__id').textContent())!.trim()
+  const reference = (await page.locator('.audit-report__id').textContent())!.trim()
+  const auditId = await draftAuditId(page, reference)
   const overallLabel = await page
     .getByRole('img', { name: /^Overall score: \d+%/ })
     .getAttribute('aria-label')
@@ -73,7 +78,34 @@ export async function readReport(page: Page): Promise<ShownReport> {
     .locator('xpath=..')
     .locator('ol > li > h3')
     .allTextContents()
-  return { auditId, overallScore, sectionScores, topTitles }
+  return { auditId, reference, overallScore, sectionScores, topTitles }
+}
+
+/** The id of the audit whose report the page shows, read from its draft in IndexedDB. */
+async function draftAuditId(page: Page, reference: string): Promise<string> {
+  const ids = await page.evaluate(
+    ({ name }) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const read = open.result.transaction('drafts').objectStore('drafts').getAll()
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            open.result.close()
+            resolve(
+              (read.result as { auditId?: string | null }[])
+                .map((draft) => draft.auditId ?? '')
+                .filter(Boolean),
+            )
+          }
+        }
+      }),
+    { name: DEFAULT_DB_NAME },
+  )
+  const matching = ids.filter((id) => id.startsWith(reference))
+  expect(matching, `one draft's audit id starts with the reference ${reference}`).toHaveLength(1)
+  return matching[0]
 }
 
 export async function acceptConfirms(page: Page) {

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { accountMessages } from '../../backend/account-api'
+import { auditReference } from '../../config/audit-reference'
+import { auditReportText, reportFileName } from './audit-report-text'
 import {
   AUDIT_NAME,
-  auditReportText,
   flowNotes,
   firstSectionScores,
   formatAuditTime,
   formatRef,
-  reportFileName,
   type DashboardAudit,
 } from './dashboard-audits'
 import { downloadText } from './download-text'
@@ -200,12 +200,17 @@ function AuditDetails({
         <BookCall prefill={{ name: user.fullName || undefined, email: user.email }} />
       </div>
 
-      <details className="audit-details__more">
-        <summary>Technical details</summary>
+      {/* What a person can quote to the consultant, and their own copy; no record internals. */}
+      <div className="audit-details__keep">
         <dl className="audit-details__facts">
           <div>
-            <dt>Reference code</dt>
-            <dd>{audit.id}</dd>
+            <dt>Audit reference</dt>
+            <dd>
+              <span className="audit-details__reference">{auditReference(audit.id)}</span>
+              <span className="audit-details__hint">
+                Quote it when you get in touch about this audit.
+              </span>
+            </dd>
           </div>
         </dl>
         <button
@@ -215,10 +220,7 @@ function AuditDetails({
         >
           Download as .txt
         </button>
-        <p className="audit-details__json-title">The saved record (JSON)</p>
-        {/* Rendered as text: React escapes it, so stored strings can never become markup. */}
-        <pre className="audit-details__json">{JSON.stringify(audit.raw, null, 2)}</pre>
-      </details>
+      </div>
     </>
   )
 }

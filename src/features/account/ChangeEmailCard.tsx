@@ -7,11 +7,11 @@ import { focusField, useFieldChecks } from '../../components/use-field-checks'
 import { EMAIL_MAX } from '../../config/limits'
 
 /**
- * Settings: change the account's e-mail. PocketBase mails a link to the new address; the
- * change happens on the confirm page it leads to. A taken address gets the same answer as a
- * free one.
+ * Settings: the account's e-mail, as text, and how to change it. PocketBase mails a link to the
+ * new address; the change happens on the confirm page it leads to. A taken address gets the same
+ * answer as a free one.
  */
-export default function ChangeEmailCard() {
+export default function ChangeEmailCard({ email }: { email: string }) {
   const resultId = useId()
   const [newEmail, setNewEmail] = useState('')
   const [busy, setBusy] = useState(false)
@@ -42,8 +42,11 @@ export default function ChangeEmailCard() {
 
   return (
     <div className="dashboard-card">
-      <h3>Change Email</h3>
-      <p>We&apos;ll send a link to the new address; open it to finish the change.</p>
+      <h3>Email</h3>
+      <p>
+        You sign in with <strong className="dashboard-email">{email}</strong>.
+      </p>
+      <p>To change it, we&apos;ll send a link to the new address; open it to finish the change.</p>
       <form className="dashboard-change-email" onSubmit={onSubmit} noValidate>
         <CheckedField
           field="newEmail"

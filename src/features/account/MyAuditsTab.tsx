@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { NEW_AUDIT_STATE } from '../../config/audit-links'
 import { paths } from '../../config/paths'
 import type { UserRecord } from '../../backend/types'
 import { AuditCard } from './AuditCard'
@@ -15,7 +16,7 @@ export function MyAuditsTab({ user, audits }: { user: UserRecord; audits: MyAudi
       </div>
       {audits.list.length > 0 && (
         <p>
-          <Link to={paths.digitalAudit} className="btn btn-secondary">
+          <Link to={paths.digitalAudit} state={NEW_AUDIT_STATE} className="btn btn-secondary">
             Take the Audit Again
           </Link>
         </p>
@@ -35,7 +36,7 @@ export function MyAuditsTab({ user, audits }: { user: UserRecord; audits: MyAudi
       {audits.ready && audits.list.length === 0 && (
         <div className="dashboard-empty">
           <p>No audits yet.</p>
-          <Link to={paths.digitalAudit} className="btn btn-accent">
+          <Link to={paths.digitalAudit} state={NEW_AUDIT_STATE} className="btn btn-accent">
             Start New Audit
           </Link>
         </div>

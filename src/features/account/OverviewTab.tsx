@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { NEW_AUDIT_STATE } from '../../config/audit-links'
 import { paths } from '../../config/paths'
 import type { UserRecord } from '../../backend/types'
 import { firstName, formatAuditDate } from './dashboard-audits'
@@ -46,7 +47,7 @@ export function OverviewTab({
         See how your business is doing audit after audit, and where your next hours can come from.
       </p>
       <div className="dashboard-actions">
-        <Link to={paths.digitalAudit} className="btn btn-primary">
+        <Link to={paths.digitalAudit} state={NEW_AUDIT_STATE} className="btn btn-primary">
           Start New Audit
         </Link>
         <BookCall prefill={{ name: user.fullName || undefined, email: user.email }} />

@@ -30,7 +30,6 @@ export function SettingsTab({
   user: UserRecord
   onLeaving: (to: Leaving | null) => void
 }) {
-  const emailId = useId()
   const [reset, setReset] = useState<Feedback>(null)
   const [resetBusy, setResetBusy] = useState(false)
   const [verify, setVerify] = useState<Feedback>(null)
@@ -68,9 +67,7 @@ export function SettingsTab({
     <div className="dashboard-settings">
       <h2>Settings</h2>
       <NameCard user={user} />
-      <Field label="Email" htmlFor={emailId}>
-        <input id={emailId} type="email" value={user.email} readOnly />
-      </Field>
+      <ChangeEmailCard email={user.email} />
 
       {!user.verified && (
         <div className="dashboard-card">
@@ -90,8 +87,6 @@ export function SettingsTab({
           <FeedbackLine feedback={verify} />
         </div>
       )}
-
-      <ChangeEmailCard />
 
       <div className="dashboard-card">
         <h3>Password</h3>

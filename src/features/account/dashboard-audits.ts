@@ -1,5 +1,5 @@
 // The dashboard's view of a user's audits: server records merged with audits still waiting in
-// the outbox, numbered, labelled and turned into the downloadable text report. Pure.
+// the outbox, numbered and labelled. Pure. (The downloadable text report: ./audit-report-text.ts.)
 import type * as AuditEngineModule from '../../audit'
 import { parsePbTime } from '../../config/dates'
 import { AUDIT_NAME, flowNotes } from '../../config/labels'
@@ -24,7 +24,7 @@ export interface DashboardAudit {
   ref: number
   scores: AuditScores | null
   recommendations: AuditRecommendations | null
-  /** What the raw-JSON view shows: the server record or the queued payload. */
+  /** The server record or the queued payload (never shown: the owner check reads it). */
   raw: unknown
 }
 
@@ -132,53 +132,6 @@ export function formatAuditDate(iso: string): string {
     month: 'short',
     day: 'numeric',
   })
-}
-
-function localDate(iso: string): string {
-  const d = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-}
-
-/** e.g. efficiency-audit-2026-11-21.txt, the audit's local date. */
-export function reportFileName(audit: DashboardAudit): string {
-  return `efficiency-audit-${localDate(audit.createdAt)}.txt`
-}
-
-/** The plain-text report behind 'Download as .txt'. */
-export function auditReportText(audit: DashboardAudit, userEmail: string): string {
-  const lines = [
-    AUDIT_NAME,
-    `${formatRef(audit.ref)} - ${flowNotes[audit.flow]}`,
-    `E-mail: ${userEmail}`,
-    `Date: ${formatAuditTime(audit.createdAt)}`,
-    `Reference code: ${audit.id}`,
-  ]
-  if (audit.delivery !== 'saved') lines.push('Status: waiting to be sent (scored on this device)')
-  if (audit.scores) {
-    lines.push('', `Overall score: ${audit.scores.overallScore}%`, '', 'Section scores')
-    for (const [section, score] of Object.entries(audit.scores.sectionScores)) {
-      lines.push(`- ${section}: ${score}%`)
-    }
-  }
-  const recs = audit.recommendations
-  if (recs?.topRecommendations?.length) {
-    lines.push('', 'Top 3 Recommendations')
-    recs.topRecommendations.forEach((r, i) => {
-      lines.push(`${i + 1}. ${r.title}`, `   ${r.description}`)
-    })
-  }
-  const bySection = Object.entries(recs?.sectionRecommendations ?? {}).filter(
-    ([, list]) => list.length,
-  )
-  if (bySection.length) {
-    lines.push('', 'Recommendations by section')
-    for (const [section, list] of bySection) {
-      lines.push('', section)
-      for (const r of list) lines.push(`- ${r.title}: ${r.description}`)
-    }
-  }
-  return `${lines.join('\n')}\n`
 }
 
 /** How one score moved from the audit before to the latest. */

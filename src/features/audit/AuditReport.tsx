@@ -8,12 +8,18 @@ import {
   sections,
   type AuditEvaluation,
 } from '../../audit'
+import { auditReference } from '../../config/audit-reference'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
 import { usePeerPercents } from '../../offline/use-peer-percents'
 import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
+
+// The report's status lines come with the report's code (src/features/audit/use-report-code.ts):
+// no page needs them before the report.
+export { DeliveryStatus } from './DeliveryStatus'
+export { FreeResultsStatus } from './FreeResultsStatus'
 
 export const RESTART_CONFIRM =
   'Take the audit again? Your answers and this report will be cleared from this device.'
@@ -36,6 +42,8 @@ interface AuditReportProps {
   status?: ReactNode
   /** 'Take Audit Again', after the visitor confirmed. */
   onRestart(): void
+  /** What 'Take Audit Again' asks first (null: nothing is lost, it starts at once). */
+  restartConfirm?: string | null
   /** Flow-specific parts after the recommendations (the free dashboard invitation). */
   children?: ReactNode
 }
@@ -53,6 +61,7 @@ export function AuditReport({
   headingRef,
   status,
   onRestart,
+  restartConfirm = RESTART_CONFIRM,
   children,
 }: AuditReportProps) {
   const ids = {
@@ -72,7 +81,7 @@ export function AuditReport({
   const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
   function confirmRestart() {
-    if (window.confirm(RESTART_CONFIRM)) onRestart()
+    if (restartConfirm === null || window.confirm(restartConfirm)) onRestart()
   }
 
   return (
@@ -88,9 +97,10 @@ export function AuditReport({
           Your Business Efficiency Report
         </h1>
         <dl className="audit-report__meta">
+          {/* Short, for quoting to the consultant; the whole id stays with the audit's data. */}
           <div>
-            <dt>Audit ID</dt>
-            <dd className="audit-report__id">{auditId}</dd>
+            <dt>Reference</dt>
+            <dd className="audit-report__id">{auditReference(auditId)}</dd>
           </div>
           {email && (
             <div>
@@ -228,7 +238,12 @@ export function AuditReport({
       <section className="audit-report__contact card no-print" aria-labelledby={ids.contact}>
         <h2 id={ids.contact}>Questions about your report?</h2>
         <p>Send me a note about your results and I'll get back to you soon.</p>
-        <ContactForm source="business_efficiency_audit" auditId={auditId} />
+        {/* Filled in with who the report is for: they just gave (or signed in with) it. */}
+        <ContactForm
+          source="business_efficiency_audit"
+          auditId={auditId}
+          initial={{ name: name?.trim() ?? '', email: email ?? '' }}
+        />
       </section>
     </article>
   )

@@ -12,19 +12,25 @@ export interface DeliveryMessages {
   failed: string
 }
 
-/** One honest line on the report about where the audit is; updates live as the outbox sends. */
+/**
+ * One honest line on the report about where the audit is; updates live as the outbox sends.
+ * `sentText` replaces `messages.sent` once the audit has reached the server (the free report's
+ * line about its results mail, which the server decides); null: nothing until it is known.
+ */
 export function DeliveryStatus({
   delivery,
   messages,
+  sentText,
 }: {
   delivery: LiveDelivery | null
   messages: DeliveryMessages
+  sentText?: string | null
 }) {
   const online = useOnline()
   let text: string | null = null
   let kind: 'success' | 'queued' | 'error' = 'queued'
   if (delivery === 'sent') {
-    text = messages.sent
+    text = sentText === undefined ? messages.sent : sentText
     kind = 'success'
   } else if (delivery === 'queued') {
     text = online ? messages.queuedServer : messages.queuedOffline

@@ -5,8 +5,6 @@ import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
-import { DeliveryStatus } from './DeliveryStatus'
-import { freeResultsMessages } from './audit-messages'
 import { DashboardInvite } from './DashboardInvite'
 import { FreeAuditTeaser } from './FreeAuditTeaser'
 import { QuestionStep } from './QuestionStep'
@@ -48,8 +46,13 @@ export default function FreeAuditPage() {
     const outcome = await submitAudit({ flow: 'free', email: state.email, evaluation })
     sendingRef.current = false
     setSending(false)
-    if (outcome.ok) flow.showReport(outcome.auditId, outcome.delivery)
-    else if (outcome.reason === 'invalid-email') setEmailError(SUBMISSION_MESSAGES.email)
+    if (outcome.ok) {
+      // So a later audit to the same address can name this one (its results mail, once a day).
+      void import('./results-mail-line')
+        .then((m) => m.rememberFreeAudit(outcome.auditId))
+        .catch(() => undefined)
+      flow.showReport(outcome.auditId, outcome.delivery)
+    } else if (outcome.reason === 'invalid-email') setEmailError(SUBMISSION_MESSAGES.email)
     else setError(messages.freeAuditEmailFailure)
   }
 
@@ -111,7 +114,15 @@ export default function FreeAuditPage() {
             auditId={state.auditId}
             email={state.email.trim()}
             headingRef={heading}
-            status={<DeliveryStatus delivery={delivery} messages={freeResultsMessages} />}
+            status={
+              report.FreeResultsStatus && (
+                <report.FreeResultsStatus
+                  auditId={state.auditId}
+                  email={state.email.trim()}
+                  delivery={delivery}
+                />
+              )
+            }
             onRestart={() => void flow.restart()}
           >
             <DashboardInvite />

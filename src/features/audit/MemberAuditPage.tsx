@@ -1,13 +1,13 @@
 // /digital-audit and /digital-strategy-audit: a gate
 // while signed out; signed in, landing -> questions -> report. Progress lives in the user's
 // own draft; the audit goes through the outbox with flow 'member', bound to that user.
-import { useRef, useState } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { asksForNewAudit } from '../../config/audit-links'
 import { messages } from '../../config/messages'
 import { useSessionSummary } from '../../backend/session-summary'
 import { AuditLanding } from './AuditLanding'
 import { AuditLoading } from './AuditLoading'
-import { DeliveryStatus } from './DeliveryStatus'
 import { memberReportMessages } from './audit-messages'
 import { QuestionStep } from './QuestionStep'
 import { SignInRequired } from './SignInRequired'
@@ -22,7 +22,14 @@ import './audit.css'
 export default function MemberAuditPage() {
   // The SDK-free session summary: the question screens must not wait for the PocketBase SDK.
   const session = useSessionSummary()
-  const { pathname } = useLocation()
+  const { pathname, state: linkState } = useLocation()
+  const navigate = useNavigate()
+  const newAudit = asksForNewAudit(linkState)
+  const signedIn = session.signedIn && Boolean(session.userId)
+  // "Start New Audit" asked once: a reload or Back later resumes whatever this audit became.
+  useEffect(() => {
+    if (newAudit && signedIn) navigate(pathname, { replace: true, state: null })
+  }, [newAudit, signedIn, navigate, pathname])
   if (!session.signedIn || !session.userId) {
     return (
       <main id="main" className="container audit-page">
@@ -36,7 +43,7 @@ export default function MemberAuditPage() {
     email: session.email ?? '',
     fullName: session.fullName ?? '',
   }
-  return <MemberAudit key={user.id} user={user} />
+  return <MemberAudit key={user.id} user={user} newAudit={newAudit} />
 }
 
 interface MemberUser {
@@ -45,8 +52,8 @@ interface MemberUser {
   fullName: string
 }
 
-function MemberAudit({ user }: { user: MemberUser }) {
-  const flow = useAuditFlow('member', user.id)
+function MemberAudit({ user, newAudit }: { user: MemberUser; newAudit: boolean }) {
+  const flow = useAuditFlow('member', user.id, { newAudit })
   const { state, evaluation } = flow
   const heading = useStepFocus(state ? `${state.step}:${state.section}` : null)
   const report = useReportCode(state?.step === 'report')
@@ -115,7 +122,13 @@ function MemberAudit({ user }: { user: MemberUser }) {
             email={user.email}
             name={user.fullName}
             headingRef={heading}
-            status={<DeliveryStatus delivery={delivery} messages={memberReportMessages} />}
+            status={
+              report.DeliveryStatus && (
+                <report.DeliveryStatus delivery={delivery} messages={memberReportMessages} />
+              )
+            }
+            // The report is kept in the dashboard: a new audit needs no warning.
+            restartConfirm={null}
             onRestart={() => void flow.restart()}
           />
         ) : (

@@ -54,14 +54,30 @@ function evaluate(
   }
 }
 
-export function useAuditFlow(flow: AuditFlowName, userId?: string): AuditFlow {
+/**
+ * `options.newAudit`: the visitor asked for a new audit (the dashboard's Start New Audit): a
+ * finished report kept in the draft is cleared instead of reopened (the audit itself was handed
+ * to the outbox, so it is kept in the dashboard); an unfinished one still resumes.
+ */
+export function useAuditFlow(
+  flow: AuditFlowName,
+  userId?: string,
+  options: { newAudit?: boolean } = {},
+): AuditFlow {
   const [state, setState] = useState<AuditFlowState | null>(null)
   const latest = useRef<AuditFlowState | null>(null)
+  // Read once, when the draft is: a later change of the option does not clear anything.
+  const newAudit = useRef(options.newAudit === true)
 
   useEffect(() => {
     let cancelled = false
     loadDraft(flow, userId)
-      .then((draft) => stateFromDraft(flow, draft as (typeof draft & AuditDraftExtras) | undefined))
+      .then(async (draft) => {
+        const resumed = stateFromDraft(flow, draft as (typeof draft & AuditDraftExtras) | undefined)
+        if (!newAudit.current || resumed.step !== 'report') return resumed
+        await clearDraft(flow, userId)
+        return initialFlowState
+      })
       .catch((err) => {
         // No IndexedDB (e.g. a locked-down private window): the audit still works, unsaved.
         console.warn('The audit draft could not be read', err)

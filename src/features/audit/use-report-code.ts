@@ -22,6 +22,9 @@ function loadReport(): Promise<typeof ReportModule> {
 export interface ReportCode {
   /** The report component once its code is here. */
   AuditReport: typeof ReportModule.AuditReport | undefined
+  /** The report's status lines (the signed-in one, the free one), with the same code. */
+  DeliveryStatus: typeof ReportModule.DeliveryStatus | undefined
+  FreeResultsStatus: typeof ReportModule.FreeResultsStatus | undefined
   /** The code was needed (`needed`) and could not load. */
   failed: boolean
   retry(): void
@@ -57,6 +60,8 @@ export function useReportCode(needed: boolean): ReportCode {
 
   return {
     AuditReport: module?.AuditReport,
+    DeliveryStatus: module?.DeliveryStatus,
+    FreeResultsStatus: module?.FreeResultsStatus,
     failed,
     retry() {
       setFailed(false)

@@ -91,6 +91,11 @@ export default function PrivacyPage() {
           dashboard works offline. It is removed when you sign out or delete your account.
         </li>
         <li>
+          <strong>Your free audits:</strong> the id and time of each free audit taken on this device
+          in the last 30 days (not your answers or your email address), so a report can tell you
+          whether its results were emailed or went out with an earlier one.
+        </li>
+        <li>
           <strong>Sign-in:</strong> a sign-in token, kept until you sign out or it expires after a
           few days.
         </li>

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditRecord } from '../../../src/backend/types'
 import {
-  auditReportText,
   compareLatest,
   describeChange,
   firstName,
   firstSectionScores,
   formatRef,
   mergeAudits,
-  reportFileName,
   type WaitingAudit,
 } from '../../../src/features/account/dashboard-audits'
+import { auditReportText, reportFileName } from '../../../src/features/account/audit-report-text'
 import { validateSignup, type SignupInput } from '../../../src/backend/account-api'
 
 function serverAudit(id: string, created: string, flow: 'member' | 'free' = 'member'): AuditRecord {
@@ -112,14 +111,15 @@ describe('formatting', () => {
   })
 
   it('names the text file with the audit date and writes the whole report', () => {
-    const [audit] = mergeAudits([serverAudit('abc', '2026-11-21 12:00:00.000Z')], [])
+    const [audit] = mergeAudits([serverAudit('k7q2m9xab3c4d5e', '2026-11-21 12:00:00.000Z')], [])
     expect(reportFileName(audit)).toMatch(/^efficiency-audit-2026-11-2[01]\.txt$/)
     const text = auditReportText(audit, 'pat@example.com')
     for (const part of [
       'Business Efficiency Audit',
       'Ref #0001 - Taken in your dashboard',
       'E-mail: pat@example.com',
-      'Reference code: abc',
+      // The short reference a person quotes, not the record's whole id.
+      'Audit reference: k7q2m9xa',
       'Overall score: 62%',
       '- Website & Lead Generation: 50%',
       '1. Track leads',
@@ -127,6 +127,7 @@ describe('formatting', () => {
     ]) {
       expect(text).toContain(part)
     }
+    expect(text).not.toContain('k7q2m9xab3c4d5e')
   })
 })
 

@@ -13,6 +13,7 @@ import { discardOutboxItem, enqueue } from '../../../src/offline/app-outbox'
 import FreeAuditPage from '../../../src/features/audit/FreeAuditPage'
 import { freeResultsMessages } from '../../../src/features/audit/audit-messages'
 import { RESTART_CONFIRM } from '../../../src/features/audit/AuditReport'
+import { auditReference } from '../../../src/config/audit-reference'
 import {
   choose,
   expectDraft,
@@ -227,7 +228,9 @@ describe('the free audit', () => {
 
     resolve({ id: AUDIT_ID, status: 'sent' })
     await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' })
-    expect(screen.getByText(AUDIT_ID)).toBeTruthy()
+    // The short reference, not the record's id.
+    expect(screen.getByText(auditReference(AUDIT_ID))).toBeTruthy()
+    expect(screen.queryByText(AUDIT_ID)).toBeNull()
     expect(await screen.findByText(freeResultsMessages.sent)).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeTruthy()
     // After the score (shown on phones only) and again at the end.
@@ -239,8 +242,42 @@ describe('the free audit', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' }),
     ).toBeTruthy()
-    expect(screen.getByText(AUDIT_ID)).toBeTruthy()
+    expect(screen.getByText(auditReference(AUDIT_ID))).toBeTruthy()
   })
+
+  it.each([
+    ['this audit', { mailed: 'this' }, freeResultsMessages.sent],
+    [
+      'an earlier audit of this device',
+      { mailed: 'earlier', earlierAt: '2026-03-02T12:00:00.000Z', windowHours: 24 },
+      'Your earlier results went to owner@inn.example on Mar 2 at',
+    ],
+  ])(
+    'once delivered, says what the server says carries the results: %s',
+    async (_, answer, text) => {
+      const earlier = 'e4rl13r4ud1t000'
+      localStorage.setItem('free-audits', JSON.stringify([{ id: earlier, at: Date.now() }]))
+      const fetchMock = vi
+        .spyOn(globalThis, 'fetch')
+        .mockImplementation(async () => new Response(JSON.stringify(answer), { status: 200 }))
+      enqueueMock.mockResolvedValue({ id: AUDIT_ID, status: 'sent' })
+      await atTeaser()
+      await submitEmail('owner@inn.example')
+      expect(await screen.findByText(new RegExp(text.replace(/[.!?]/g, '\\$&')))).toBeTruthy()
+      // The device named its earlier audit, and no other id.
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/audits/${AUDIT_ID}/results-mail?earlier=${earlier}`,
+      )
+      if (answer.mailed === 'earlier') {
+        expect(screen.queryByText(freeResultsMessages.sent)).toBeNull()
+        // A reload with no connection says the same.
+        fetchMock.mockRejectedValue(new TypeError('offline'))
+        await reload()
+        expect(await screen.findByText(new RegExp(text))).toBeTruthy()
+      }
+      localStorage.removeItem('free-audits')
+    },
+  )
 
   it('says honestly that the results wait for the connection, and updates once the outbox sent them', async () => {
     setOnline(false)

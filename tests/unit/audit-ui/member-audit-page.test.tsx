@@ -3,7 +3,8 @@
 // questions -> 'Get My Report' ('Generating Report...') -> report, the user's own draft, the
 // save error that keeps the answers, and 'Take Audit Again'. Session and outbox are mocked
 // at their boundaries; drafts are the real ones in fake-indexeddb.
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sections } from '../../../src/audit'
 import { messages } from '../../../src/config/messages'
@@ -12,6 +13,8 @@ import type { AuditInput, UserRecord } from '../../../src/backend/types'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'
 import { discardOutboxItem, enqueue } from '../../../src/offline/app-outbox'
 import MemberAuditPage from '../../../src/features/audit/MemberAuditPage'
+import { auditReference } from '../../../src/config/audit-reference'
+import { NEW_AUDIT_STATE } from '../../../src/config/audit-links'
 import { memberReportMessages } from '../../../src/features/audit/audit-messages'
 import {
   expectDraft,
@@ -131,7 +134,7 @@ describe('the signed-in audit', () => {
 
     resolve({ id: AUDIT_ID, status: 'sent' })
     await screen.findByRole('heading', { level: 1, name: 'Your Business Efficiency Report' })
-    expect(screen.getByText(AUDIT_ID)).toBeTruthy()
+    expect(screen.getByText(auditReference(AUDIT_ID))).toBeTruthy()
     expect(await screen.findByText(memberReportMessages.sent)).toBeTruthy()
     // After the score (shown on phones only) and again at the end.
     expect(screen.getAllByRole('button', { name: messages.bookCall })).toHaveLength(2)
@@ -235,6 +238,42 @@ describe('the signed-in audit', () => {
     await press('Take Audit Again')
     expect(await screen.findByRole('button', { name: 'Start Audit' })).toBeTruthy()
     await waitFor(async () => expect(await loadDraft('member', casey.id)).toBeUndefined())
+    // The report is kept in the dashboard: nothing to warn about.
+    expect(window.confirm).not.toHaveBeenCalled()
+    await settle()
+  })
+
+  it.each([
+    ['a finished report is cleared, not reopened', 'report', 'landing'],
+    ['an unfinished audit resumes', 'questions', 'questions'],
+  ] as const)('asked for a new audit (Start New Audit): %s', async (_, step, shows) => {
+    signIn(casey)
+    await saveDraft(
+      'member',
+      {
+        step,
+        section: 2,
+        answers: { ...sampleAnswers },
+        ...{
+          auditId: step === 'report' ? AUDIT_ID : null,
+          delivery: step === 'report' ? 'sent' : null,
+        },
+      },
+      casey.id,
+    )
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/digital-audit', state: NEW_AUDIT_STATE }]}>
+        <MemberAuditPage />
+      </MemoryRouter>,
+    )
+    if (shows === 'landing') {
+      expect(await screen.findByRole('button', { name: 'Start Audit' })).toBeTruthy()
+      expect(screen.queryByRole('heading', { name: 'Your Business Efficiency Report' })).toBeNull()
+      await waitFor(async () => expect(await loadDraft('member', casey.id)).toBeUndefined())
+    } else {
+      expect(await sectionHeading(2)).toBeTruthy()
+      expect((await loadDraft('member', casey.id))?.answers).toEqual(sampleAnswers)
+    }
     await settle()
   })
 })
