@@ -7,6 +7,8 @@ import type { FunnelStep } from '../../src/config/leads'
 export interface FunnelReport {
   days: number
   since: string
+  /** When the server counted this report (ISO time); nothing in it is cached. */
+  countedAt: string
   /** `call_booked` counts the bookings browsers reported (with their visit's token). */
   steps: { step: FunnelStep; count: number; conversion: number | null }[]
   /** Bookings browsers reported, and bookings the server confirmed (tied to a person). */
@@ -14,6 +16,7 @@ export interface FunnelReport {
   weeks: { week: string; counts: Record<FunnelStep, number>; confirmedBookings: number }[]
   referrers: { referrer: string; count: number }[]
   campaigns: { source: string; medium: string; campaign: string; count: number }[]
+  /** Each audit section's average score over every audit so far, and how many audits. */
   sections: { section: string; average: number; audits: number }[]
 }
 

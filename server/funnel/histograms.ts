@@ -1,7 +1,7 @@
 // The audits' score histograms: how many audits scored each value 0-100, overall and per section,
 // counted by the database and kept for PEER_CACHE_MS in the app store. They are the visitors'
-// peer benchmark (GET /api/peer-benchmark) and the funnel report's section averages. A histogram
-// of scores reads nothing about a person.
+// peer benchmark (GET /api/peer-benchmark), a public route, so a flood of requests costs one count
+// every 10 minutes. A histogram of scores reads nothing about a person.
 import type { App } from '../platform/events'
 import { parseJson } from '../platform/json'
 import { selectRow, selectRows } from '../platform/sql'
@@ -52,7 +52,7 @@ function scoreHistograms(app: App): CountedHistograms {
  * The score histograms, recomputed at most every PEER_CACHE_MS (10 minutes) and kept in the app
  * store as a JSON string (plain strings are safe to share between the pooled VMs).
  */
-export function cachedScoreHistograms(app: App, now: number): Cached {
+function cachedScoreHistograms(app: App, now: number): Cached {
   const store = app.store()
   let cached = parseJson(String(store.get('score-histograms') || 'null')) as Cached | null
   if (!cached || now - cached.computedAt >= PEER_CACHE_MS) {

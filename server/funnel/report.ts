@@ -6,7 +6,6 @@ import { toPbTime } from '../../src/config/dates'
 import { FUNNEL_STEPS } from '../../src/config/leads'
 import type { FunnelStep } from '../../src/config/leads'
 import type { FunnelReport } from './api'
-import { cachedScoreHistograms } from './histograms'
 
 const DAY = 86400000
 
@@ -18,8 +17,8 @@ function zeroPerStep(): Record<FunnelStep, number> {
 
 /**
  * Counts per step, conversion from the step before, counts per week (weeks start on Monday),
- * the top referrers and campaigns of visits, and the average score per audit section.
- * `now` is epoch ms.
+ * the top referrers and campaigns of visits, and the average score per audit section over every
+ * audit so far. `now` is epoch ms.
  */
 export function funnelReport(app: App, days: number, now: number): FunnelReport {
   const since = toPbTime(now - days * DAY)
@@ -85,24 +84,23 @@ export function funnelReport(app: App, days: number, now: number): FunnelReport 
     params,
     { source: '', medium: '', campaign: '', count: 0 },
   ).map((r) => ({ source: r.source, medium: r.medium, campaign: r.campaign, count: r.count }))
-  // Across all audits, from the score histograms (recomputed at most every 10 minutes): a scan
-  // of every audit's JSON on each report would cost more than the rest of the report.
-  const histograms = cachedScoreHistograms(app, now).value
-  const sections = Object.keys(histograms.sections)
-    .sort()
-    .map((section) => {
-      let audits = 0
-      let sum = 0
-      histograms.sections[section].forEach((count, score) => {
-        audits += count
-        sum += count * score
-      })
-      return { section, average: audits ? Math.round(sum / audits) : 0, audits }
-    })
+  // Across all audits, counted now: the consultant reads this page a few times a day and must
+  // see the audit that just came in (the visitors' peer benchmark keeps its 10-minute cache).
+  const sections = selectRows(
+    app,
+    "SELECT s.key AS section, SUM(MAX(0, MIN(100, CAST(ROUND(s.value) AS INTEGER)))) AS total, COUNT(*) AS audits FROM audits, json_each(audits.scores, '$.sectionScores') AS s WHERE json_valid(audits.scores) GROUP BY section ORDER BY section",
+    {},
+    { section: '', total: 0, audits: 0 },
+  ).map((r) => ({
+    section: r.section,
+    average: r.audits ? Math.round(r.total / r.audits) : 0,
+    audits: r.audits,
+  }))
 
   return {
     days,
     since,
+    countedAt: new Date(now).toISOString(),
     steps,
     bookings: { reported: counts.call_booked, confirmed },
     weeks: byWeek,

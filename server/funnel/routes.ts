@@ -25,8 +25,8 @@ export function readFunnel(e: RequestEvent): unknown {
 
 /**
  * GET /api/peer-benchmark -> score histograms once enough audits exist; recomputed at most every
- * 10 minutes (cached in the app store, shared with the funnel's section averages), cacheable by
- * browsers for as long.
+ * 10 minutes (cached in the app store), cacheable by browsers for as long. The funnel report
+ * counts its section averages afresh.
  */
 export function readPeerBenchmark(e: RequestEvent): unknown {
   const answer = peerBenchmark(e.app, PEER_MIN_AUDITS, Date.now())

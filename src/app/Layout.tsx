@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
+import { useSessionSummary } from '../backend/session-summary'
 import { OutboxStatus } from '../components/OutboxStatus'
 import { ScrollToTopButton } from '../components/ScrollToTopButton'
 import { SiteFooter } from '../components/SiteFooter'
@@ -25,6 +26,24 @@ export function Layout() {
   useEffect(() => {
     import('../offline/funnel').then((m) => m.onLanding()).catch(() => undefined)
   }, [])
+  // While signed in, the saved user record as the server has it now, so the navigation shows
+  // "Console" as soon as the account is made an admin (checked on opening, and on coming back to
+  // the app). Loaded after the first paint: the page does not wait for it.
+  const { signedIn } = useSessionSummary()
+  useEffect(() => {
+    if (!signedIn) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    import('../backend/session-freshness')
+      .then((m) => {
+        if (!cancelled) stop = m.watchSessionRecord()
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+  }, [signedIn])
 
   // A new page starts at its top (links to a section scroll there instead; Back restores).
   useEffect(() => {

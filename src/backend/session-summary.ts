@@ -1,6 +1,7 @@
 // Who is signed in, read straight from the PocketBase SDK's saved session in localStorage,
 // WITHOUT loading the SDK: the nav on `/` needs it and the home page must stay light.
-// src/backend/session.ts (which owns the SDK auth store) calls notifySessionChange().
+// src/backend/session.ts (which owns the SDK auth store) and session-freshness.ts (which keeps the
+// saved user record current) call notifySessionChange().
 import { useSyncExternalStore } from 'react'
 
 export const AUTH_STORAGE_KEY = 'pocketbase_auth'
@@ -70,7 +71,8 @@ export function notifySessionChange() {
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
 
-function subscribe(onChange: () => void) {
+/** Calls `onChange` when the saved session changes, in this tab or another; returns an unsubscribe. */
+export function onSessionChange(onChange: () => void): () => void {
   window.addEventListener('storage', onChange)
   window.addEventListener(CHANGE_EVENT, onChange)
   return () => {
@@ -80,5 +82,5 @@ function subscribe(onChange: () => void) {
 }
 
 export function useSessionSummary(): SessionSummary {
-  return useSyncExternalStore(subscribe, readSessionSummary, () => SIGNED_OUT)
+  return useSyncExternalStore(onSessionChange, readSessionSummary, () => SIGNED_OUT)
 }

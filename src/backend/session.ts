@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react'
 import type { UserRecord } from './types'
 import { pb } from './client'
-import { notifySessionChange } from './session-summary'
+import { notifySessionChange, onSessionChange } from './session-summary'
 import {
   deleteAccountOnServer,
   refreshAuth,
@@ -43,7 +43,13 @@ function readSession(): Session {
 }
 
 function subscribe(onChange: () => void) {
-  return pb.authStore.onChange(onChange)
+  const offStore = pb.authStore.onChange(onChange)
+  // The saved record refreshed without the SDK (session-freshness.ts), in this tab too.
+  const offSaved = onSessionChange(onChange)
+  return () => {
+    offStore()
+    offSaved()
+  }
 }
 
 export function useSession(): Session {

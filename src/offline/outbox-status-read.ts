@@ -6,7 +6,8 @@ import { liveQuery, offlineDb, type OfflineDatabase, type OutboxItem } from './d
 import { markOutboxMaybeNonEmpty } from './outbox-hint'
 
 /** What a waiting item is, to say so once it has gone out ("Message sent"). */
-export type SentKind = 'message' | 'callBack' | 'newsletter' | 'audit' | 'personUpdate'
+export type SentKind =
+  'message' | 'callBack' | 'newsletter' | 'audit' | 'note' | 'statusChange' | 'newsletterDraft'
 
 export interface OutboxStatusSnapshot {
   /** Items not yet delivered and not failed (queued or sending). */
@@ -45,8 +46,14 @@ function sentKind(item: OutboxItem): SentKind {
       return 'newsletter'
     case 'audits':
       return 'audit'
-    default:
-      return 'personUpdate'
+    case 'person_updates':
+      return (item.payload as { kind?: string }).kind === 'status' ? 'statusChange' : 'note'
+    case 'newsletter_issues':
+    case 'newsletter_issue_edits':
+      return 'newsletterDraft'
+    case 'events':
+      // Never shown (readOutboxStatus leaves funnel steps out).
+      return 'message'
   }
 }
 
@@ -69,7 +76,11 @@ const sentWords: Record<SentKind, [string, string]> = {
   callBack: ['Call-back request sent', 'call-back requests sent'],
   newsletter: ['Newsletter sign-up sent', 'newsletter sign-ups sent'],
   audit: ['Audit sent', 'audits sent'],
-  personUpdate: ['Note or status change sent', 'notes or status changes sent'],
+  // The consultant's own items reach the server, not a person: "saved", never "sent".
+  note: ['Note saved', 'notes saved'],
+  statusChange: ['Status change saved', 'status changes saved'],
+  // A draft's autosaved edits are one thing to its writer: never counted.
+  newsletterDraft: ['Newsletter draft saved', 'Newsletter draft saved'],
 }
 
 /** "Message sent", "2 messages sent · Audit sent": what just went out, by kind. */
@@ -77,6 +88,8 @@ export function sentSummary(kinds: readonly SentKind[]): string {
   const counts = new Map<SentKind, number>()
   for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
   return [...counts]
-    .map(([kind, n]) => (n === 1 ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`))
+    .map(([kind, n]) =>
+      n === 1 || kind === 'newsletterDraft' ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`,
+    )
     .join(' · ')
 }

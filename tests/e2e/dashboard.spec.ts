@@ -29,13 +29,13 @@ async function memberAudit(email: string, score: number, password = TEST_PASSWOR
   })
 }
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, landing = /\/dashboard$/) {
   await page.goto(`${baseURL()}/login`)
   const main = page.getByRole('main')
   await main.getByLabel('Email', { exact: true }).fill(email)
   await main.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page).toHaveURL(landing)
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
@@ -108,7 +108,9 @@ test("an admin's own dashboard lists the admin's audits, not every visitor's", a
   await memberAudit(visitor.email, 60)
   await memberAudit(admin.email, 70)
 
-  await signIn(page, admin.email)
+  // An admin signing in lands on the console; their own dashboard is a page away.
+  await signIn(page, admin.email, /\/audit-admin$/)
+  await page.goto(`${baseURL()}/dashboard`)
   await expect(page.getByText('Total audits').locator('..')).toContainText('1')
   await tab(page, 'My Audits').click()
   await expect(page.locator('.audit-card')).toHaveCount(1)

@@ -182,8 +182,14 @@ describe('the audit list', () => {
 
   it('exports every matching audit (not one page) as the spec CSV', async () => {
     const rows = await listAllAudits(admin.pb, seededOnly)
-    const parsed = parseCsv(auditsCsv(rows))
-    expect(parsed[0]).toEqual(['Email', 'Overall Score', 'Timestamp', 'Audit ID'])
+    // Times on the consultant's clock, the zone named in the header.
+    const parsed = parseCsv(auditsCsv(rows, 'America/New_York'))
+    expect(parsed[0]).toEqual([
+      'Email',
+      'Overall Score',
+      'Timestamp (America/New_York)',
+      'Audit ID',
+    ])
     expect(parsed).toHaveLength(SEEDED + 1)
     expect(new Set(parsed.slice(1).map((r) => r[3]))).toEqual(new Set(seededIds))
   })

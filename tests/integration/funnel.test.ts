@@ -1,7 +1,8 @@
 // The privacy-respecting funnel and the peer benchmark (pb_hooks/funnel.pb.js, server/funnel/) on a
 // PocketBase of their own, so the counts are exactly the events sent here and the production rate
-// limits apply: a known sequence of funnel steps and its expected report, the events limit, and a
-// benchmark that shows only from 20 audits on and is recomputed at most every 10 minutes.
+// limits apply: a known sequence of funnel steps and its expected report, section averages counted
+// afresh, the events limit, and a benchmark that shows only from 20 audits on and is recomputed at
+// most every 10 minutes.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -134,6 +135,40 @@ describe('the funnel', () => {
     }
     expect(statuses.slice(0, 32)).toEqual(Array(32).fill(200))
     expect(statuses.slice(32)).toContain(429)
+  })
+
+  it('counts the section averages afresh on every report, while the public benchmark keeps its cache', async () => {
+    const { url, su } = await ownServer()
+    const averagesOf = (audits: { scores: { sectionScores: Record<string, number> } }[]) =>
+      Object.keys(audits[0].scores.sectionScores)
+        .sort()
+        .map((section) => {
+          const values = audits.map((a) => Math.round(a.scores.sectionScores[section]))
+          const average = Math.round(values.reduce((x, y) => x + y, 0) / values.length)
+          return { section, average, audits: audits.length }
+        })
+
+    const first = auditSubmission({ email: 'one@example.com', optionIndex: () => 0 })
+    await su.collection('audits').create(first)
+    const before = await getFunnel(su, 7)
+    expect(before.sections).toEqual(averagesOf([first]))
+    const benchmarkBefore = await (await fetch(`${url}/api/peer-benchmark`)).json()
+    expect(benchmarkBefore.audits).toBe(1)
+
+    // Three more audits, seconds later: the next report counts all four.
+    const more = [1, 2, 3].map((n) =>
+      auditSubmission({ email: `more${n}@example.com`, optionIndex: (i) => i + n }),
+    )
+    for (const audit of more) await su.collection('audits').create(audit)
+    const after = await getFunnel(su, 7)
+    expect(after.sections).toEqual(averagesOf([first, ...more]))
+    expect(after.sections.every((s) => s.audits === 4)).toBe(true)
+    // When it was counted, to say so beside the averages.
+    expect(Math.abs(Date.parse(after.countedAt) - Date.now())).toBeLessThan(60_000)
+
+    // The visitors' benchmark, a public route, still answers its counts of a moment ago.
+    const benchmarkAfter = await (await fetch(`${url}/api/peer-benchmark`)).json()
+    expect(benchmarkAfter).toEqual(benchmarkBefore)
   })
 
   it('refuses an event body above 2 KiB', async () => {

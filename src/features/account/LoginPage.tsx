@@ -19,9 +19,10 @@ const FIELDS = ['email', 'password'] as const
 export default function LoginPage() {
   const [params] = useSearchParams()
   const next = params.get('next')
-  const target = safeNext(next)
+  // Where the visitor was heading, else the console for the site's admin, the dashboard for others.
+  const landing = (isAdmin: boolean) => safeNext(next, isAdmin ? paths.auditAdmin : paths.dashboard)
   const navigate = useNavigate()
-  const { signedIn } = useSession()
+  const { signedIn, user } = useSession()
   const online = useOnline()
   const errorId = useId()
 
@@ -35,7 +36,7 @@ export default function LoginPage() {
   )
 
   // Already signed in (e.g. Back after signing in): go where the visitor was heading.
-  if (signedIn && !justSignedIn) return <Navigate to={target} replace />
+  if (signedIn && !justSignedIn) return <Navigate to={landing(user?.isAdmin === true)} replace />
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -46,8 +47,8 @@ export default function LoginPage() {
     setError(null)
     try {
       setJustSignedIn(true)
-      await signIn(email, password)
-      navigate(target, { replace: true })
+      const signedInUser = await signIn(email, password)
+      navigate(landing(signedInUser.isAdmin === true), { replace: true })
     } catch (err) {
       setJustSignedIn(false)
       setError(loginErrorMessage(err))

@@ -4,6 +4,7 @@ import { getAuditStats, listAllAudits, listAudits, type AuditSort } from '../../
 import { AdminList, pageCounts } from './AdminList'
 import { auditList } from './admin-lists'
 import { auditsCsv } from './csv'
+import { scoreBandLabels } from './format'
 import { ListToolbar } from './ListToolbar'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
 import { useConsole } from './use-console'
@@ -52,11 +53,12 @@ export function AuditsTab() {
   // Who each audit is from: the people of this page's addresses (name, status, their page).
   const emails = [...new Set((list.data?.items ?? []).map((a) => a.email))].sort()
   const people = useServerData(`audit-people:${emails.join(',')}`, () => peopleByEmail(pb, emails))
+  // The site's score bands in its own words (src/config/score-bands.ts), as the report says them.
   const counters = [
-    { key: 'total', label: 'Total submissions', value: stats.data?.total },
-    { key: 'high', label: 'High (80% and above)', value: stats.data?.high, band: 'green' },
-    { key: 'medium', label: 'Medium (60-79%)', value: stats.data?.medium, band: 'yellow' },
-    { key: 'low', label: 'Low (under 60%)', value: stats.data?.low, band: 'red' },
+    { key: 'total', label: 'Total audits', value: stats.data?.total },
+    { key: 'high', label: scoreBandLabels.green, value: stats.data?.high, band: 'green' },
+    { key: 'medium', label: scoreBandLabels.yellow, value: stats.data?.medium, band: 'yellow' },
+    { key: 'low', label: scoreBandLabels.red, value: stats.data?.low, band: 'red' },
   ]
 
   return (

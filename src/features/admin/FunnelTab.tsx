@@ -1,15 +1,17 @@
 // The Funnel tab, as pictures: anonymous funnel steps counted by the server for the last 7, 30 or
 // 90 days drawn as narrowing bars with the share that went on from each step to the next; each
 // step week by week as a small line; where visits came from; and the average score of each audit
-// section as bars in their band colours. Every picture has its words and numbers in the page too
-// (the bars' labels, each line's description, the tables under "The numbers").
+// section over every audit so far (counted afresh with each report) as bars in their band colours.
+// Every picture has its words and numbers in the page too (the bars' labels, each line's
+// description, the tables under "The numbers").
 import { useId, useState } from 'react'
 import { scoreBand, sections } from '../../audit/index'
 import { pb } from '../../backend/client'
 import { getFunnel, type FunnelReport } from '../../backend/people-api'
 import { ScoreBadge } from '../../components/ScoreBadge'
-import { FUNNEL_PERIODS, FUNNEL_STEPS, funnelStepLabels } from '../../config/leads'
+import { FUNNEL_PERIODS, FUNNEL_STEPS, funnelStepLabels, type FunnelStep } from '../../config/leads'
 import { barPercent, linePoints, weekLabel, weeklySeries } from './funnel-charts'
+import { formatDateTime } from './format'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { useServerData } from './use-admin'
 import './people.css'
@@ -71,18 +73,27 @@ export function FunnelTab() {
   )
 }
 
-/** The steps as bars narrowing from the first, with the share that went on between them. */
-/**
- * The share of the step before. Each step is counted on its own (anonymous events, not visitors
- * followed through), so a step reached from elsewhere can outnumber the one before it.
- */
-function conversionText(conversion: number | null, before: string): string {
-  if (conversion === null) return 'None before to count from'
-  if (conversion > 100)
-    return `More than ${before.toLowerCase()}: this step is also reached from elsewhere`
-  return `${conversion}% of ${before.toLowerCase()}`
+/** What a visitor did to reach each step after the first, as "went on to ...". */
+const wentOnTo: Record<Exclude<FunnelStep, 'visit'>, string> = {
+  audit_started: 'start an audit',
+  audit_completed: 'complete the audit',
+  email_given: 'give their e-mail',
+  booking_opened: 'open the booking',
+  call_booked: 'book a call',
 }
 
+/**
+ * The share of the step above that went on to this one, said as such: the line sits between the
+ * two bars. Each step is counted on its own (anonymous events, not visitors followed through),
+ * so a step reached from elsewhere can outnumber the one before it.
+ */
+function conversionText(conversion: number | null, step: Exclude<FunnelStep, 'visit'>): string {
+  if (conversion === null) return 'None in the step above to count from'
+  if (conversion > 100) return 'More than the step above: this step is also reached from elsewhere'
+  return `${conversion}% went on to ${wentOnTo[step]}`
+}
+
+/** The steps as bars narrowing from the first, with the share that went on between them. */
 function StepBars({ report }: { report: FunnelReport }) {
   const id = useId()
   const largest = Math.max(0, ...report.steps.map((s) => s.count))
@@ -92,9 +103,10 @@ function StepBars({ report }: { report: FunnelReport }) {
       <ol className="admin-funnel__steps">
         {report.steps.map((s, index) => (
           <li key={s.step} className="admin-funnel__step">
-            {index > 0 && (
+            {index > 0 && s.step !== 'visit' && (
               <p className="admin-funnel__conversion">
-                {conversionText(s.conversion, funnelStepLabels[report.steps[index - 1].step])}
+                <span aria-hidden="true">↓ </span>
+                {conversionText(s.conversion, s.step)}
               </p>
             )}
             <p className="admin-funnel__step-text">
@@ -246,7 +258,10 @@ function SectionBars({ report }: { report: FunnelReport }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>Average score per section</h2>
-      <p className="admin-muted">All audits ever taken, updated every 10 minutes.</p>
+      <p className="admin-muted">
+        Every audit taken so far, counted{' '}
+        <time dateTime={report.countedAt}>{formatDateTime(report.countedAt)}</time>.
+      </p>
       {report.sections.length === 0 ? (
         <p className="admin-state">No audits yet.</p>
       ) : (

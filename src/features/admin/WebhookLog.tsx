@@ -1,4 +1,5 @@
 import type { WebhookAttempt } from '../../backend/webhooks-api'
+import { AdminList, type ListDefinition } from './AdminList'
 import { formatDateTime } from './format'
 import { EmptyState, ErrorState, LoadingState } from './StatusMessage'
 import { attemptResult, eventLabel, formatDuration, outcomeLabels } from './webhooks-format'
@@ -21,7 +22,79 @@ const triggerLabels: Record<WebhookAttempt['trigger'], string> = {
   test: ' (test)',
 }
 
-/** The endpoint's latest attempts, newest first: event, try, result, time taken, answer. */
+/** The log as an admin list: a table from 720 px, a card per attempt under it. */
+function logList(
+  endpointName: string,
+  busy: string | null,
+  onResend: (attempt: WebhookAttempt) => void,
+): ListDefinition<WebhookAttempt> {
+  return {
+    label: `Delivery log of ${endpointName}`,
+    noun: 'attempts',
+    empty: 'No deliveries yet. Send a test event to try the connection.',
+    loadFailure: 'Could not load the delivery log.',
+    tableClassName: 'integrations-log',
+    columns: [
+      {
+        header: 'Time',
+        rowHeader: true,
+        cell: (attempt) => (
+          <time dateTime={attempt.created.replace(' ', 'T')}>
+            {formatDateTime(attempt.created)}
+          </time>
+        ),
+      },
+      {
+        header: 'Event',
+        className: 'integrations-log__event',
+        cell: (attempt) => (
+          <>
+            {eventLabel(attempt.eventType)}
+            {triggerLabels[attempt.trigger] ?? ''}
+            <code className="integrations-log__code">{attempt.eventType}</code>
+          </>
+        ),
+      },
+      { header: 'Try', cell: (attempt) => attempt.attempt },
+      { header: 'Took', cell: (attempt) => formatDuration(attempt.durationMs) },
+      {
+        header: 'Result',
+        className: 'integrations-log__result',
+        cell: (attempt) => (
+          <>
+            <span className={`integrations-outcome integrations-outcome--${attempt.outcome}`}>
+              {outcomeLabels[attempt.outcome]}
+            </span>{' '}
+            <span className="integrations-log__detail">{attemptResult(attempt)}</span>
+            {attempt.error && attempt.outcome !== 'delivered' && (
+              <span className="integrations-log__error">{attempt.error}</span>
+            )}
+          </>
+        ),
+      },
+      {
+        header: 'Answer',
+        className: 'integrations-log__answer admin-table__wide',
+        cell: (attempt) => attempt.response || '–',
+      },
+      {
+        header: 'Actions',
+        cell: (attempt) => (
+          <button
+            type="button"
+            className="btn btn-secondary admin-btn-small"
+            disabled={busy === attempt.event}
+            onClick={() => onResend(attempt)}
+          >
+            Resend<span className="visually-hidden"> {eventLabel(attempt.eventType)}</span>
+          </button>
+        ),
+      },
+    ],
+  }
+}
+
+/** The endpoint's latest attempts, newest first: time, event, try, time taken, result, answer. */
 export function WebhookLog(props: WebhookLogProps) {
   const { attempts } = props
   if (props.loading) return <LoadingState />
@@ -36,68 +109,13 @@ export function WebhookLog(props: WebhookLogProps) {
       {props.failed && (
         <ErrorState text="Could not refresh the delivery log." onRetry={props.onRetry} />
       )}
-      <div
-        className="admin-table-wrap"
-        role="region"
-        aria-label={`Delivery log of ${props.endpointName}`}
-        tabIndex={0}
-      >
-        <table className="admin-table integrations-log">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Event</th>
-              <th scope="col">Try</th>
-              <th scope="col">Result</th>
-              <th scope="col">Took</th>
-              <th scope="col">Answer</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((attempt) => (
-              <tr key={attempt.id}>
-                <th scope="row">
-                  <time dateTime={attempt.created.replace(' ', 'T')}>
-                    {formatDateTime(attempt.created)}
-                  </time>
-                </th>
-                <td>
-                  {eventLabel(attempt.eventType)}
-                  {triggerLabels[attempt.trigger] ?? ''}
-                  <br />
-                  <code className="integrations-code">{attempt.eventType}</code>
-                </td>
-                <td>{attempt.attempt}</td>
-                <td>
-                  <span className={`integrations-outcome integrations-outcome--${attempt.outcome}`}>
-                    {outcomeLabels[attempt.outcome]}
-                  </span>
-                  <br />
-                  {attemptResult(attempt)}
-                  {attempt.error && attempt.outcome !== 'delivered' && (
-                    <span className="integrations-log__error">{attempt.error}</span>
-                  )}
-                </td>
-                <td>{formatDuration(attempt.durationMs)}</td>
-                <td className="integrations-log__answer">{attempt.response || '–'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-secondary admin-btn-small"
-                    disabled={props.busy === attempt.event}
-                    onClick={() => props.onResend(attempt)}
-                  >
-                    Resend<span className="visually-hidden"> {eventLabel(attempt.eventType)}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminList
+        definition={logList(props.endpointName, props.busy, props.onResend)}
+        rows={attempts}
+        loading={false}
+        error={undefined}
+        onRetry={props.onRetry}
+      />
       {props.total > attempts.length && (
         <p className="integrations-hint">
           Showing the latest {attempts.length} of {props.total} attempts.

@@ -34,7 +34,7 @@ export const consoleTabs: readonly ConsoleTab[] = [
   {
     id: 'audits',
     label: 'Audits',
-    title: 'Digital Strategy Audit Submissions',
+    title: 'Business Efficiency Audits',
     Panel: lazy(() => import('./AuditsTab').then((m) => ({ default: m.AuditsTab }))),
   },
   {

@@ -1,5 +1,6 @@
-// Pure display helpers of the admin console: dates, mail kinds, periods.
+// Pure display helpers of the admin console: dates, mail kinds, periods, score bands.
 import { parsePbDate } from '../../config/dates'
+import { SCORE_BANDS, type ScoreBand } from '../../config/score-bands'
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -38,4 +39,11 @@ export const mailKindLabels: Record<string, string> = {
   followup: 'Follow-up to a person after their audit',
   followup_test: 'Follow-up test to you',
   owner_booking: 'Booked call notice to you',
+}
+
+/** A score band in the site's words with its range: "Room to improve (60-79%)". */
+export const scoreBandLabels: Record<ScoreBand, string> = {
+  green: `${SCORE_BANDS.green.word} (${SCORE_BANDS.green.min}% and above)`,
+  yellow: `${SCORE_BANDS.yellow.word} (${SCORE_BANDS.yellow.min}-${SCORE_BANDS.green.min - 1}%)`,
+  red: `${SCORE_BANDS.red.word} (under ${SCORE_BANDS.yellow.min}%)`,
 }

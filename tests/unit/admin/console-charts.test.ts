@@ -56,5 +56,11 @@ describe('the status line after items went out', () => {
     [['message'], 'Message sent'],
     [['message', 'message', 'callBack'], '2 messages sent · Call-back request sent'],
     [['newsletter', 'audit'], 'Newsletter sign-up sent · Audit sent'],
+    // The consultant's own changes say what each one is, and that it is saved, not sent.
+    [['note'], 'Note saved'],
+    [['statusChange', 'note', 'note'], 'Status change saved · 2 notes saved'],
+    // A new draft and its autosaved edits are one draft to its writer.
+    [['newsletterDraft'], 'Newsletter draft saved'],
+    [['newsletterDraft', 'newsletterDraft', 'newsletterDraft'], 'Newsletter draft saved'],
   ] as const)('%j reads "%s"', (kinds, words) => expect(sentSummary(kinds)).toBe(words))
 })

@@ -13,6 +13,7 @@ import {
   neutraliseFormula,
   subscribersCsv,
   toCsv,
+  zonedTimestamp,
 } from '../../../src/features/admin/csv'
 import { parseCsv } from './parse-csv'
 
@@ -112,7 +113,7 @@ describe('toCsv', () => {
 })
 
 describe('the exports', () => {
-  it('writes the spec columns for audits: Email, Overall Score, Timestamp, Audit ID', () => {
+  it('writes the spec columns for audits: Email, Overall Score, Timestamp (its zone named), Audit ID', () => {
     const audits: AuditListItem[] = [
       {
         id: 'abc123def456ghi',
@@ -129,10 +130,10 @@ describe('the exports', () => {
         flow: 'member',
       },
     ]
-    expect(parseCsv(auditsCsv(audits))).toEqual([
-      ['Email', 'Overall Score', 'Timestamp', 'Audit ID'],
-      ["'=evil@example.com", '82', '2026-11-21T09:05:01.123Z', 'abc123def456ghi'],
-      ['ok@example.com', '0', '2026-11-20T23:59:59.000Z', 'zzz999yyy888xxx'],
+    expect(parseCsv(auditsCsv(audits, 'America/New_York'))).toEqual([
+      ['Email', 'Overall Score', 'Timestamp (America/New_York)', 'Audit ID'],
+      ["'=evil@example.com", '82', '2026-11-21 04:05:01', 'abc123def456ghi'],
+      ['ok@example.com', '0', '2026-11-20 18:59:59', 'zzz999yyy888xxx'],
     ])
   })
 
@@ -149,15 +150,15 @@ describe('the exports', () => {
         created: '2026-11-21 10:00:00.000Z',
       },
     ]
-    expect(parseCsv(contactsCsv(contacts))).toEqual([
-      ['Name', 'Email', 'Message', 'Source', 'Audit ID', 'Timestamp', 'Processed'],
+    expect(parseCsv(contactsCsv(contacts, 'Europe/Berlin'))).toEqual([
+      ['Name', 'Email', 'Message', 'Source', 'Audit ID', 'Timestamp (Europe/Berlin)', 'Processed'],
       [
         "'@Pat",
         'pat@example.com',
         'Call me,\n"soon"',
         'business_efficiency_audit',
         'abc',
-        '2026-11-21T10:00:00.000Z',
+        '2026-11-21 11:00:00',
         'no',
       ],
     ])
@@ -182,17 +183,31 @@ describe('the exports', () => {
         created: '2026-11-22 08:00:00.000Z',
       },
     ]
-    expect(parseCsv(subscribersCsv(subscribers))).toEqual([
-      ['Email', 'Source', 'Timestamp', 'Status', 'Confirmed'],
-      [
-        'sub@example.com',
-        'footer',
-        '2026-11-21T10:00:00.000Z',
-        'active',
-        '2026-11-21T10:05:00.000Z',
-      ],
-      ['waiting@example.com', 'audit', '2026-11-22T08:00:00.000Z', 'pending', ''],
+    expect(parseCsv(subscribersCsv(subscribers, 'UTC'))).toEqual([
+      ['Email', 'Source', 'Timestamp (UTC)', 'Status', 'Confirmed (UTC)'],
+      ['sub@example.com', 'footer', '2026-11-21 10:00:00', 'active', '2026-11-21 10:05:00'],
+      ['waiting@example.com', 'audit', '2026-11-22 08:00:00', 'pending', ''],
     ])
+  })
+})
+
+describe('times in the exports', () => {
+  it.each([
+    ['2026-11-21 09:05:01.123Z', 'America/New_York', '2026-11-21 04:05:01'],
+    // Summer time, and a date that moves back across midnight.
+    ['2026-07-01 02:30:00.000Z', 'America/New_York', '2026-06-30 22:30:00'],
+    ['2026-07-01T12:00:00.000Z', 'Asia/Kolkata', '2026-07-01 17:30:00'],
+    // Midnight is 00, never 24.
+    ['2026-11-21 05:00:00.000Z', 'America/New_York', '2026-11-21 00:00:00'],
+    ['', 'UTC', ''],
+    ['not a time', 'UTC', ''],
+  ])('writes %j on the clock of %s as %j', (stored, zone, written) => {
+    expect(zonedTimestamp(stored, zone)).toBe(written)
+  })
+
+  it('names the zone of this device when none is given', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(parseCsv(auditsCsv([]))[0]).toContain(`Timestamp (${zone})`)
   })
 })
 
