@@ -2,7 +2,8 @@
 // not the server is running: it uses a one-shot PocketBase process on the same data dir
 // (SQLite in WAL mode allows it) via a throwaway migration-free JS command. The data dir is
 // the one `npm start` uses (PB_DATA, else ./pb_data), said at once; a dir without a database
-// is refused rather than quietly created.
+// is refused rather than quietly created. Like the server's own hooks, it refreshes the account's
+// person in People (server/people/refresh.ts): an admin is not a lead.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,6 +38,12 @@ $app.rootCmd.addCommand(new Command({
     const user = $app.findAuthRecordByEmail("users", args[0])
     user.set("isAdmin", args[1] === "true")
     $app.save(user)
+    // The site's admins are not leads: their person goes, and comes back when demoted.
+    try {
+      require(${JSON.stringify(join(root, 'pb_hooks/generated/server.cjs'))}).people.refreshPerson($app, user.getString("email"))
+    } catch (err) {
+      console.log("People not refreshed (the server was never built): " + err)
+    }
     console.log("OK " + args[0] + " isAdmin=" + args[1])
   },
 }))

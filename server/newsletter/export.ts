@@ -26,7 +26,7 @@ export function subscribersExportCsv(app: App): string {
     app,
     "SELECT s.email AS email, IFNULL(MAX(u.fullName), '') AS name, " +
       "IFNULL(s.confirmedAt, '') AS confirmedAt, s.source AS source " +
-      'FROM newsletter_subscriptions s LEFT JOIN users u ON lower(u.email) = s.email ' +
+      'FROM newsletter_subscriptions s LEFT JOIN users u ON lower(u.email) = s.email AND u.verified = 1 ' +
       "WHERE s.status = 'active' GROUP BY s.id ORDER BY s.confirmedAt, s.email",
     {},
     { email: '', name: '', confirmedAt: '', source: '' },

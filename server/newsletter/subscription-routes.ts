@@ -176,8 +176,9 @@ export function setOwnSubscription(e: RequestEvent): void {
 
 // --- the consultant's export -------------------------------------------------------------------
 //
-// GET /api/newsletter/export -> text/csv of ACTIVE subscribers only: email, name (from an account
-// with the same e-mail), confirmed_at (ISO 8601, UTC), source. Admins and superusers only.
+// GET /api/newsletter/export -> text/csv of ACTIVE subscribers only: email, name (from a verified
+// account with the same e-mail: an unproven one could be anyone's), confirmed_at (ISO 8601, UTC),
+// source. Admins and superusers only.
 
 export function exportSubscribers(e: RequestEvent): void {
   requireConsultant(e, 'Only the site admin can export subscribers.')

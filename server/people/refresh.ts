@@ -1,6 +1,12 @@
 // Keeps a person current: recomputed from what exists for any of their addresses - audits,
 // contact messages, the newsletter sign-up and the account. The consultant's status and notes
 // survive a recompute; a person with nothing left (an account deleted with its data) is removed.
+// Two kinds of account never shape a person: an admin's (the site's own people are not leads:
+// no person is kept for any of their addresses), and one whose address is not verified (anyone
+// can open one with someone else's address, and its name would rename that person).
+import { newsletterSourceLabels } from '../../src/config/labels'
+import type { FirstTouch } from '../../src/config/first-touch'
+import type { NewsletterSource } from '../../src/config/record-codes'
 import type { App } from '../platform/events'
 import { selectRow, selectRows } from '../platform/sql'
 import { addressFilter, normalEmail } from './api'
@@ -10,6 +16,12 @@ import { addressesOf, findPersonByEmail, newsletterStatus } from './find'
 /** Newer of two PocketBase date strings ('' counts as oldest). */
 function later(a: string, b: string): string {
   return String(a || '') > String(b || '') ? String(a || '') : String(b || '')
+}
+
+/** Older of two PocketBase date strings ('' counts as none). */
+function earlier(a: string, b: string): string {
+  if (!a || !b) return a || b
+  return a < b ? a : b
 }
 
 /** `email IN ({:a0}, {:a1}, ...)`: the SQL form of the same match, with its parameters. */
@@ -48,9 +60,30 @@ export function refreshPerson(app: App, rawEmail: string): void {
   }
 }
 
+/** The account of each address that has one, the current address's first. */
+function accountsOf(app: App, addresses: string[]): core.Record[] {
+  const accounts: core.Record[] = []
+  for (const address of addresses) {
+    // Sign-up keeps the address as typed before it was normalised: compare lowercased.
+    const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
+      email: address,
+    })
+    if (users.length && users[0]) accounts.push(users[0])
+  }
+  return accounts
+}
+
 function refreshPersonOrThrow(app: App, email: string): void {
   const person = findPersonByEmail(app, email)
   const addresses = person ? addressesOf(person) : [email]
+  const accounts = accountsOf(app, addresses)
+  if (accounts.some((account) => account.getBool('isAdmin'))) {
+    // The consultant (or anyone running the site) is not a lead.
+    if (person) app.delete(person)
+    return
+  }
+  // Only a proven address's account counts: until then it may be a stranger's.
+  const user = accounts.find((account) => account.verified())
   const match = addressFilter(addresses)
   const params = match.params
   const byEmail = emailIn(match)
@@ -105,15 +138,6 @@ function refreshPersonOrThrow(app: App, email: string): void {
   }
 
   let userId = ''
-  let user: core.Record | undefined
-  // Sign-up keeps the address as typed before it was normalised: compare lowercased. The
-  // current address's account first.
-  for (let i = 0; i < addresses.length && !user; i++) {
-    const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
-      email: addresses[i],
-    })
-    if (users.length) user = users[0]
-  }
   if (user) {
     userId = user.id
     // The name the member gave their account (they can change it in Settings) wins.
@@ -130,9 +154,9 @@ function refreshPersonOrThrow(app: App, email: string): void {
   if (!person) {
     record.set('email', email)
     record.set('status', 'new')
-    record.set('firstTouch', firstTouchOf(app, addresses))
+    record.set('firstTouch', firstTouchOf(app, addresses, sub, user))
   } else if (!hasTouch(record.get('firstTouch'))) {
-    record.set('firstTouch', firstTouchOf(app, addresses))
+    record.set('firstTouch', firstTouchOf(app, addresses, sub, user))
   }
   record.set('name', name)
   record.set('auditCount', audits.count)
@@ -159,8 +183,55 @@ function hasTouch(value: unknown): boolean {
   return !!touch && typeof touch === 'object' && Object.keys(touch).length > 0
 }
 
+/**
+ * The newsletter forms a visitor signs up with on the site's pages (not the account sign-up's or
+ * the audit's newsletter choice: those people came through the account or the audit).
+ */
+const NEWSLETTER_FORMS: readonly NewsletterSource[] = ['hero_section', 'footer', 'about', 'archive']
+
+/**
+ * Where a person who came through a newsletter form came from, as far as the site knows: the
+ * form (a sign-up carries no visit source), e.g. "Newsletter sign-up (Footer)"; null unless the
+ * sign-up (`sub`) came before their first audit, message and account (`firstOther`, '' for none).
+ */
+function newsletterTouch(sub: core.Record | undefined, firstOther: string): FirstTouch | null {
+  if (!sub) return null
+  const source = sub.getString('source') as NewsletterSource
+  if (NEWSLETTER_FORMS.indexOf(source) < 0) return null
+  if (firstOther && firstOther < sub.getString('created')) return null
+  return { referrer: `Newsletter sign-up (${newsletterSourceLabels[source]})` }
+}
+
+/**
+ * The oldest first touch recorded on these addresses' audits or messages; else, for someone who
+ * came through a newsletter form, that form; else null. `sub` is their newsletter sign-up,
+ * `user` their (verified) account.
+ */
+function firstTouchOf(
+  app: App,
+  addresses: string[],
+  sub: core.Record | undefined,
+  user: core.Record | undefined,
+): unknown {
+  const visit = visitTouchOf(app, addresses)
+  if (visit || !sub) return visit
+  const match = addressFilter(addresses)
+  const byEmail = emailIn(match)
+  const first = aggregate(
+    app,
+    'SELECT COALESCE(MIN(created), "") AS created FROM (SELECT created FROM audits WHERE ' +
+      byEmail +
+      ' UNION ALL SELECT created FROM contacts WHERE ' +
+      byEmail +
+      ')',
+    match.params,
+    { created: '' },
+  ).created
+  return newsletterTouch(sub, earlier(first, user ? user.getString('created') : ''))
+}
+
 /** The oldest first touch recorded on these addresses' audits or messages, or null. */
-function firstTouchOf(app: App, addresses: string[]): unknown {
+function visitTouchOf(app: App, addresses: string[]): unknown {
   const match = addressFilter(addresses)
   const byEmail = emailIn(match)
   let row: { touch: string } | null

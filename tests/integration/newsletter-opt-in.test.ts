@@ -366,6 +366,25 @@ describe('the export for a mailing tool', () => {
     for (const email of emails) expect((await rowOf(email))?.status).toBe('active')
   })
 
+  it("takes no name from an unverified account opened with a subscriber's address", async () => {
+    const admin = await createUser({ url: server.url, label: 'admin-names', isAdmin: true })
+    const subscriber = uniqueEmail('export-named')
+    await signUp(subscriber)
+    await confirmSubscription(
+      server.guest,
+      linksIn(await confirmationMail(subscriber)).confirmToken,
+    )
+    // Someone else opens an account with that address and never proves it is theirs.
+    await server.guest.collection('users').create({
+      email: subscriber,
+      password: 'correct-horse-42',
+      passwordConfirm: 'correct-horse-42',
+      fullName: 'Not <b>Them</b>',
+    })
+    const rows = parseCsv(await exportActiveSubscribersCsv(admin.pb))
+    expect(rows.find((row) => row[0] === subscriber)?.[1]).toBe('')
+  })
+
   it('is refused to anyone but an admin', async () => {
     const member = await createUser({ url: server.url, label: 'not-admin' })
     await expect(exportActiveSubscribersCsv(member.pb)).rejects.toThrow(/403/)

@@ -1,7 +1,8 @@
 // The lead workspace's people against the real PocketBase (pb_hooks/people.pb.js, server/people/):
 // one person per e-mail whatever the case or the kind of record, counts and scores kept by the
-// server, notes and status changes, the list's filters, and a deleted account's data leaving the
-// view.
+// server, notes and status changes, the list's filters, a deleted account's data leaving the
+// view; the site's admins never in it, an unverified account never shaping a person, and a
+// newsletter form as the first source of someone who came through it.
 import { describe, expect, it } from 'vitest'
 import {
   emptyPeopleFilter,
@@ -220,5 +221,101 @@ describe('people', () => {
     const admin = await createUser({ isAdmin: true, verified: true, label: 'funnel-admin' })
     await expect(getFunnel(admin.pb, 8)).rejects.toMatchObject({ status: 400 })
     expect((await getFunnel(admin.pb, 90)).days).toBe(90)
+  })
+})
+
+describe("who is a lead, and what may shape one's card", () => {
+  const signUp = (email: string, fullName: string) =>
+    guestClient().collection('users').create({
+      email,
+      password: 'correct-horse-42',
+      passwordConfirm: 'correct-horse-42',
+      fullName,
+      agreedToTerms: true,
+    })
+
+  it("keeps the site's admins out of People, even once they write or take an audit, and removes a lead who becomes one", async () => {
+    const admin = await createUser({ isAdmin: true, verified: true, label: 'consultant' })
+    await guestClient().collection('contacts').create(message(admin.email, 'The Consultant'))
+    await guestClient()
+      .collection('audits')
+      .create(auditSubmission({ email: admin.email }))
+    expect(await personOf(admin.email)).toBeNull()
+    const listed = await listPeople(admin.pb, 1, { ...emptyPeopleFilter, search: admin.email })
+    expect(listed.items).toEqual([])
+
+    // A lead who is later made an admin (scripts/promote) leaves People.
+    const colleague = await createUser({ verified: true, label: 'colleague' })
+    await guestClient().collection('contacts').create(message(colleague.email))
+    expect(await personOf(colleague.email)).not.toBeNull()
+    const su = await superuserClient()
+    await su.collection('users').update(colleague.id, { isAdmin: true })
+    expect(await personOf(colleague.email)).toBeNull()
+  })
+
+  it("never takes a name from an unverified account opened with someone else's address; a verified one's name wins", async () => {
+    const email = uniqueEmail('renamed')
+    await guestClient().collection('contacts').create(message(email, 'Robin Innkeeper'))
+    const stranger = await signUp(email, 'Hi <img src=x onerror=alert(1)>')
+    expect(await personOf(email)).toMatchObject({ name: 'Robin Innkeeper', userId: '' })
+
+    // A sign-up alone, unverified, makes no lead either.
+    const nobody = uniqueEmail('unverified-only')
+    await signUp(nobody, 'Some Name')
+    expect(await personOf(nobody)).toBeNull()
+
+    // Once the address is proven, the account is theirs: its name wins.
+    const su = await superuserClient()
+    await su.collection('users').update(stranger.id, { verified: true })
+    expect(await personOf(email)).toMatchObject({
+      name: 'Hi <img src=x onerror=alert(1)>',
+      userId: stranger.id,
+    })
+  })
+
+  it('fills the first source of someone who came through a newsletter form with that form', async () => {
+    const footer = uniqueEmail('news-footer')
+    const about = uniqueEmail('news-about')
+    await guestClient()
+      .collection('newsletter_subscriptions')
+      .create({ id: recordId(), email: footer, source: 'footer' })
+    await guestClient()
+      .collection('newsletter_subscriptions')
+      .create({ id: recordId(), email: about, source: 'about' })
+    await decide()
+    expect((await personOf(footer))?.firstTouch).toEqual({
+      referrer: 'Newsletter sign-up (Footer)',
+    })
+    expect((await personOf(about))?.firstTouch).toEqual({
+      referrer: 'Newsletter sign-up (About section)',
+    })
+
+    // A later audit with its own visit keeps the first source: they came through the form.
+    await guestClient()
+      .collection('audits')
+      .create({
+        ...auditSubmission({ email: footer }),
+        firstTouch: { path: '/free-audit', referrer: 'google.com' },
+      })
+    expect((await personOf(footer))?.firstTouch).toEqual({
+      referrer: 'Newsletter sign-up (Footer)',
+    })
+
+    // Someone whose audit came first keeps the audit's visit.
+    const audited = uniqueEmail('audit-first')
+    await guestClient()
+      .collection('audits')
+      .create({
+        ...auditSubmission({ email: audited }),
+        firstTouch: { path: '/free-audit', referrer: 'duckduckgo.com' },
+      })
+    await guestClient()
+      .collection('newsletter_subscriptions')
+      .create({ id: recordId(), email: audited, source: 'footer' })
+    await decide()
+    expect((await personOf(audited))?.firstTouch).toEqual({
+      path: '/free-audit',
+      referrer: 'duckduckgo.com',
+    })
   })
 })

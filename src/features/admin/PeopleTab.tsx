@@ -12,10 +12,9 @@ import type { PersonRecord } from '../../backend/types'
 import { Field } from '../../components/Field'
 import { ScoreBadge } from '../../components/ScoreBadge'
 import { PERSON_STATUSES, personStatusLabels, type PersonStatus } from '../../config/leads'
-import { SCORE_BANDS } from '../../config/score-bands'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
-import { formatDateTime, periodLabels, periodStart, type Period } from './format'
+import { formatDateTime, periodLabels, periodStart, scoreBandLabels, type Period } from './format'
 import { newsletterLabels, peopleCsv, shownStatus } from './people-format'
 import { PersonLink } from './PersonLink'
 import { SyncLine } from './SyncLine'
@@ -24,12 +23,7 @@ import { useCsvExport, useDebounced, useLiveChanges } from './use-admin'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
 import './people.css'
 
-const bandLabels: Record<PeopleBand, string> = {
-  green: `${SCORE_BANDS.green.word} (${SCORE_BANDS.green.min}% and above)`,
-  yellow: `${SCORE_BANDS.yellow.word} (${SCORE_BANDS.yellow.min}-${SCORE_BANDS.green.min - 1}%)`,
-  red: `${SCORE_BANDS.red.word} (under ${SCORE_BANDS.yellow.min}%)`,
-  none: 'No audit yet',
-}
+const bandLabels: Record<PeopleBand, string> = { ...scoreBandLabels, none: 'No audit yet' }
 
 function peopleList(
   pending: PendingPersonUpdate[],

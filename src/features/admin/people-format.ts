@@ -7,7 +7,7 @@ import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
 import { site } from '../../config/site'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
-import { toCsv } from './csv'
+import { localTimeZone, timeHeader, toCsv, zonedTimestamp } from './csv'
 import { formatDateTime } from './format'
 
 export type TimelineEntry = { id: string; at: number; pending?: boolean; failed?: boolean } & (
@@ -181,7 +181,10 @@ export const newsletterLabels: Record<string, string> = {
 }
 
 /** The People export. */
-export function peopleCsv(people: readonly PersonRecord[]): string {
+export function peopleCsv(
+  people: readonly PersonRecord[],
+  timeZone: string = localTimeZone(),
+): string {
   return toCsv(
     [
       'Email',
@@ -192,7 +195,7 @@ export function peopleCsv(people: readonly PersonRecord[]): string {
       'Audits',
       'Messages',
       'Newsletter',
-      'Last Activity',
+      timeHeader('Last Activity', timeZone),
       'First Source',
     ],
     people.map((p) => [
@@ -204,7 +207,7 @@ export function peopleCsv(people: readonly PersonRecord[]): string {
       p.auditCount,
       p.messageCount,
       newsletterLabels[p.newsletter] ?? p.newsletter,
-      p.lastActivityAt ? p.lastActivityAt.replace(' ', 'T') : '',
+      zonedTimestamp(p.lastActivityAt, timeZone),
       describeTouch(p.firstTouch),
     ]),
   )

@@ -146,7 +146,10 @@ describe('Reply', () => {
 describe('the People CSV', () => {
   it('has one row per person with labels, scores only after an audit, and the first source', () => {
     const rows = parseCsv(
-      peopleCsv([person, { ...person, email: '=cmd@x.example', auditCount: 0 }]),
+      peopleCsv(
+        [person, { ...person, email: '=cmd@x.example', auditCount: 0 }],
+        'America/New_York',
+      ),
     )
     expect(rows[0]).toEqual([
       'Email',
@@ -157,7 +160,7 @@ describe('the People CSV', () => {
       'Audits',
       'Messages',
       'Newsletter',
-      'Last Activity',
+      'Last Activity (America/New_York)',
       'First Source',
     ])
     expect(rows[1]).toEqual([
@@ -169,7 +172,7 @@ describe('the People CSV', () => {
       '2',
       '1',
       'Subscribed',
-      '2026-11-20T10:00:00.000Z',
+      '2026-11-20 05:00:00',
       'google.com · spring · landed on /free-audit',
     ])
     expect(rows[2].slice(0, 5)).toEqual(["'=cmd@x.example", 'Robin Innkeeper', 'New', '', ''])
