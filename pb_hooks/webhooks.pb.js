@@ -49,10 +49,7 @@ onRecordEnrich(
   'webhook_endpoints',
 )
 
-onRecordsListRequest(
-  (e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.refuseSecretSearch(e),
-  'webhook_endpoints',
-)
+routerUse((e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.refuseSecretQueries(e))
 
 onRecordCreateRequest(
   () => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.refuseCreate(),

@@ -9,9 +9,9 @@ import {
   queuePersonStatusChange,
   queueSubscriberChange,
   refuseCreate,
-  refuseSecretSearch,
   stopSender,
 } from './hooks'
+import { refuseSecretQueries } from './secret-queries'
 import { cleanUpLog, sendWebhooks } from './jobs'
 import {
   createEndpoint,
@@ -42,7 +42,8 @@ export const routes = {
 
 export const hooks = {
   hideSecrets,
-  refuseSecretSearch,
+  /** routerUse: a records read whose filter, sort or expand reaches a secret answers 400. */
+  refuseSecretQueries,
   refuseCreate,
   checkUpdate,
   queueAuditCompleted,

@@ -86,6 +86,24 @@ describe('request bodies over the limit', () => {
     expect(answer.body).toContain('message')
   })
 
+  it('a contact streamed without Content-Length, under 256 KiB, is read whole and saved', async () => {
+    const id = recordId()
+    const message = 'Hello from a slow link. '.repeat(200)
+    const answer = await rawRequest(pbUrl(), {
+      path: CONTACTS,
+      body: JSON.stringify({
+        id,
+        name: 'Ann',
+        email: uniqueEmail('ann'),
+        message,
+        source: 'portfolio_website',
+      }),
+      chunked: true,
+    })
+    expect(answer.status, answer.body).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ id, message: message.trim() })
+  })
+
   it('a normal contact still goes through', async () => {
     const answer = await rawRequest(pbUrl(), {
       path: CONTACTS,

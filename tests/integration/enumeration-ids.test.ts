@@ -1,11 +1,16 @@
 // Enumeration through the side doors, on a server of its own with the production rate limits and
 // a real SMTP receiver: asking to change one's e-mail answers a registered new address like a
-// free one (and is rate-limited like sign-in), and a record id the client chose cannot tell
-// whether an address has an account (sign-up) or a subscription (newsletter).
+// free one, in the same time (and is rate-limited like sign-in); failed password sign-ins are
+// counted per address typed, so a throttled unknown address answers like a registered one, in
+// status, body and time; and a record id the client chose cannot tell whether an address has an
+// account (sign-up) or a subscription (newsletter).
+import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGNIN_THROTTLE_DEFAULTS } from '../../src/config/limits'
 import { createUser, guestClient, recordId, uniqueEmail } from './helpers'
 import { startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
+import { mannWhitney } from './support/mann-whitney'
 import { rawRequest } from './support/raw-request'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
@@ -58,6 +63,53 @@ describe("asking to change one's e-mail", () => {
     expect(JSON.parse(answer.body)).toHaveProperty(['data', 'newEmail', 'code'])
   })
 
+  it('takes the same time for a registered and a free address (40 each, Mann-Whitney), and queues nothing for the registered one', async () => {
+    const me = await createUser({ url: server.url, label: 'timer' })
+    // Registered addresses, made as superuser (a sign-in each would spend the IP's auth limit).
+    const taken = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const email = uniqueEmail('held')
+        const password = 'correct-horse-42'
+        return server.su
+          .collection('users')
+          .create({ email, password, passwordConfirm: password, verified: true })
+          .then(() => ({ email }))
+      }),
+    )
+    // Each request from its own address: the rate limit (10 in 30 s per address) stays out of it.
+    let sender = 0
+    const timed = async (newEmail: string) => {
+      const from = `127.0.${20 + Math.floor(sender / 200)}.${10 + (sender++ % 200)}`
+      const started = performance.now()
+      const answer = await requestEmailChange(me.pb.authStore.token, newEmail, from)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 204, body: '' })
+      return performance.now() - started
+    }
+    // Warm the connection path and the server's pooled engines first.
+    for (let n = 0; n < 6; n++) await timed(n % 2 ? taken[0].email : uniqueEmail('warm'))
+    const times = { taken: [] as number[], free: [] as number[] }
+    for (let n = 0; n < 40; n++) {
+      // Interleaved, alternating which goes first, so drift in the machine's load falls on both.
+      const order = n % 2 ? (['taken', 'free'] as const) : (['free', 'taken'] as const)
+      for (const kind of order) {
+        const address = kind === 'taken' ? taken[n % taken.length].email : uniqueEmail('free')
+        times[kind].push(await timed(address))
+      }
+    }
+    const test = mannWhitney(times.taken, times.free)
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const summary = `medians taken ${median(times.taken).toFixed(2)} ms, free ${median(times.free).toFixed(2)} ms; z ${test.z.toFixed(2)}`
+    expect(test.p, summary).toBeGreaterThan(0.001)
+
+    // The registered addresses' work was undone: nothing of it is queued.
+    const queued = await server.su.collection('deliveries').getFullList({
+      filter: `kind = "account_email_change" && (${taken
+        .map((t) => server.su.filter('recipient = {:e}', { e: t.email }))
+        .join(' || ')})`,
+    })
+    expect(queued).toEqual([])
+  }, 120_000)
+
   it(`answers 429 after ${SIGN_IN_LIMIT} requests within 30 s from one IP, taken or free alike`, async () => {
     const me = await createUser({ url: server.url, label: 'prober' })
     const other = await createUser({ url: server.url, label: 'probed' })
@@ -73,6 +125,56 @@ describe("asking to change one's e-mail", () => {
       (await requestEmailChange(me.pb.authStore.token, other.email, '127.0.0.34')).status,
     ).toBe(204)
   }, 60_000)
+})
+
+describe('password sign-in, throttled per submitted address', () => {
+  const FAILURES = SIGNIN_THROTTLE_DEFAULTS.failures
+  const SAMPLES = 30
+
+  it(`counts failures for an unknown address like a registered one: after ${FAILURES}, both answer alike in status, body and time`, async () => {
+    const known = await createUser({ url: server.url, label: 'signin-known' })
+    const unknown = uniqueEmail('signin-unknown')
+    // Each request from its own address: the per-IP rate limit (10 in 30 s) stays out of it.
+    let sender = 0
+    const signIn = async (identity: string) => {
+      const from = `127.1.${Math.floor(sender / 200)}.${10 + (sender++ % 200)}`
+      const started = performance.now()
+      const answer = await rawRequest(server.url, {
+        path: '/api/collections/users/auth-with-password',
+        body: JSON.stringify({ identity, password: 'wrong-guess-42' }),
+        from,
+      })
+      return {
+        status: answer.status,
+        body: JSON.parse(answer.body || 'null') as unknown,
+        ms: performance.now() - started,
+      }
+    }
+    const answers = {
+      known: [] as Awaited<ReturnType<typeof signIn>>[],
+      unknown: [] as Awaited<ReturnType<typeof signIn>>[],
+    }
+    for (let n = 0; n < FAILURES + SAMPLES; n++) {
+      // Interleaved, alternating which goes first, so drift in the machine's load falls on both.
+      const order = n % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)
+      for (const kind of order) {
+        answers[kind].push(await signIn(kind === 'known' ? known.email : unknown))
+      }
+    }
+    const seen = (kind: 'known' | 'unknown') =>
+      answers[kind].map((a) => ({ status: a.status, body: a.body }))
+    expect(seen('unknown')).toEqual(seen('known'))
+    expect(seen('known').map((a) => a.status)).toEqual([
+      ...Array(FAILURES).fill(400),
+      ...Array(SAMPLES).fill(429),
+    ])
+
+    const times = (kind: 'known' | 'unknown') => answers[kind].slice(FAILURES).map((a) => a.ms)
+    const test = mannWhitney(times('known'), times('unknown'))
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    const summary = `throttled medians known ${median(times('known')).toFixed(2)} ms, unknown ${median(times('unknown')).toFixed(2)} ms; z ${test.z.toFixed(2)}`
+    expect(test.p, summary).toBeGreaterThan(0.001)
+  }, 120_000)
 })
 
 async function signUp(body: Record<string, unknown>, from: string) {

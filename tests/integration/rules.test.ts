@@ -5,7 +5,7 @@
 // rule with 403. Each row also re-reads the database as superuser, so a 4xx that secretly
 // wrote something, or a 2xx that wrote nothing, fails.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { pbUrl, recordId, uniqueEmail } from './helpers'
+import { pbUrl, recordId, superuserClient, uniqueEmail } from './helpers'
 import { decideSignUps } from './support/newsletter-signups'
 import type { Actor, ActorName, CollectionName, Reply, World } from './support/rules-world'
 import {
@@ -330,5 +330,74 @@ describe('API rules against the real server', () => {
     ),
   )('%s', async (_name, s) => {
     await run(world, s)
+  })
+})
+
+// A webhook's signing secret is a hidden field, which superusers may filter and sort on: without
+// a guard, a filter on any collection that reaches it (a relation, a back-relation, an
+// @collection join) reads it a character at a time. Every such read answers 400, the rest of
+// the superuser's queries work as before.
+describe("superuser queries that reach a webhook's secret", () => {
+  const secretQueries: [collection: string, query: Record<string, string>][] = [
+    ['users', { filter: "@collection.webhook_endpoints.secret ?~ 'whsec_b%'" }],
+    ['people', { filter: "email != '' && @collection.webhook_endpoints:e.secret:lower ?~ 'w'" }],
+    ['webhook_attempts', { filter: "endpoint.secret ~ 'whsec_'" }],
+    ['webhook_attempts', { filter: "endpoint.previousSecret ~ 'whsec_'" }],
+    ['webhook_attempts', { sort: 'endpoint.secret' }],
+    ['webhook_attempts', { sort: '-created,-endpoint.previousSecret' }],
+    ['webhook_endpoints', { filter: "secret ~ 'whsec_A'" }],
+    ['webhook_endpoints', { sort: 'secret' }],
+    ['webhook_events', { filter: "webhook_attempts_via_event.endpoint.secret ?~ 'w'" }],
+    // A quote inside the other kind of quotes, or inside a comment, hides no field that follows.
+    ['users', { filter: `email = '"' || @collection.webhook_endpoints.secret ?~ '"'` }],
+    [
+      'users',
+      { filter: "email != '' // 'a comment\n || @collection.webhook_endpoints.secret ?~ 'w'" },
+    ],
+  ]
+  const otherQueries: [collection: string, query: Record<string, string>][] = [
+    ['webhook_attempts', { filter: "endpoint.url ~ 'secret'", sort: '-endpoint.url' }],
+    ['users', { filter: "email ~ 'secret' || fullName = \"it's secret\"" }],
+    ['webhook_endpoints', { filter: "description ~ 'secret'", sort: 'url' }],
+  ]
+
+  async function list(collection: string, query: Record<string, string>) {
+    const su = await superuserClient()
+    const params = new URLSearchParams({ perPage: '1', ...query })
+    const res = await fetch(`${pbUrl()}/api/collections/${collection}/records?${params}`, {
+      headers: { authorization: su.authStore.token },
+    })
+    return { status: res.status, body: (await res.json()) as { message?: string } }
+  }
+
+  it.each(secretQueries)('%s ? %o answers 400', async (collection, query) => {
+    const reply = await list(collection, query)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+    expect(reply.body.message).toMatch(/secrets cannot be searched/i)
+  })
+
+  // A realtime subscription's filter decides which events arrive: an oracle too. Refused before
+  // PocketBase looks up the connection; a harmless one reaches PocketBase (no such client: 404).
+  it.each([
+    [{ filter: "endpoint.secret ~ 'whsec_'" }, 400],
+    [{ sort: 'endpoint.previousSecret', filter: "eventType = 'audit.completed'" }, 400],
+    [{ filter: "eventType = 'secret'" }, 404],
+  ])('a realtime subscription to webhook_attempts with %o answers %i', async (query, status) => {
+    const su = await superuserClient()
+    const options = encodeURIComponent(JSON.stringify({ query }))
+    const res = await fetch(`${pbUrl()}/api/realtime`, {
+      method: 'POST',
+      headers: { authorization: su.authStore.token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: 'no-such-client',
+        subscriptions: ['audits/*', `webhook_attempts/*?options=${options}`],
+      }),
+    })
+    expect(res.status, await res.text()).toBe(status)
+  })
+
+  it.each(otherQueries)('%s ? %o still answers 200', async (collection, query) => {
+    const reply = await list(collection, query)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   })
 })

@@ -16,6 +16,12 @@ export interface AbuseMemoryOptions {
   maxRssMb: number
   /** Only these routes (default: every route of the table). */
   routes?: TableRoute[]
+  /** Which bodies are streamed without a Content-Length: every other one (default) or all. */
+  streamed?: 'half' | 'all'
+  /** What a streamed body starts with (default `{"token":"`). */
+  prefix?: string
+  /** Slow clients: each waits this long before each 64 KiB piece (raw-request.ts). */
+  paceMs?: number
 }
 
 export interface AbuseMemoryReport {
@@ -60,9 +66,10 @@ export async function runAbuseMemory(o: AbuseMemoryOptions): Promise<AbuseMemory
           method: route.method || 'POST',
           path: route.path,
           bodyBytes: o.bytesEach,
-          chunked: i % 2 === 1,
+          chunked: o.streamed === 'all' || i % 2 === 1,
           // Streamed: JSON a handler would read to the end.
-          prefix: '{"token":"',
+          prefix: o.prefix ?? '{"token":"',
+          paceMs: o.paceMs,
           from: attackerAddress(n, 0),
         }).then(
           (answer) => String(answer.status),

@@ -20,6 +20,8 @@ export interface RawRequest {
   chunked?: boolean
   /** What a streamed body starts with (e.g. `{"message":"` so it reads as JSON to the end). */
   prefix?: string
+  /** A slow client: wait this long before each 64 KiB piece (default: as fast as it drains). */
+  paceMs?: number
   /**
    * Send `Expect: 100-continue` and the body only if the server asks for it (as curl does for a
    * large body): a server that refuses from the headers answers without reading anything, and
@@ -85,7 +87,15 @@ export function rawRequest(baseUrl: string, opts: RawRequest): Promise<RawAnswer
       while (left > 0 && !req.destroyed) {
         const size = Math.min(piece.length, left)
         left -= size
-        if (!req.write(size === piece.length ? piece : piece.subarray(0, size))) {
+        const drained = req.write(size === piece.length ? piece : piece.subarray(0, size))
+        if (opts.paceMs) {
+          // The next piece once this one is out and the pause is over, whichever comes last.
+          const written = drained ? Promise.resolve() : new Promise((r) => req.once('drain', r))
+          const paused = new Promise((r) => setTimeout(r, opts.paceMs))
+          void Promise.all([written, paused]).then(pump)
+          return
+        }
+        if (!drained) {
           req.once('drain', pump)
           return
         }
