@@ -11,10 +11,15 @@
 //     status changes, any relation to `people`) follows.
 // Contact messages keep the address they were sent from: the person counts them through
 // `previousEmails` (server/people/), so the old address stays findable.
+// In the same transaction, the old address is told of the change (./mail-kinds renders the
+// notice) when the account had verified it: an unverified address may be a stranger's.
 import type { App, RecordEvent } from '../platform/events'
 import { saveInTransaction } from '../platform/transaction'
 import { firstWhere, recordsWhere } from '../platform/sql'
+import { enqueue } from '../queue/index'
+import { toPbTime } from '../../src/config/dates'
 import { findPersonByEmail, newsletterStatus, normalEmail, previousEmailsOf } from '../people/index'
+import { EMAIL_CHANGED_KIND } from './email-changed-kind'
 
 /** How far a newsletter sign-up got; a confirmed one beats a pending one. */
 const NEWSLETTER_RANK: Record<string, number> = {
@@ -26,7 +31,7 @@ const NEWSLETTER_RANK: Record<string, number> = {
  * The users update-execute hook: an account's new e-mail carries its audits, newsletter sign-up
  * and person along, in the same transaction as the account's save, whichever way the address
  * changes (the confirmation link, a superuser): nothing stays behind at the old address and
- * nothing is half moved.
+ * nothing is half moved. A verified old address is sent a notice of the change.
  */
 export function carryEmailChange(e: RecordEvent): void {
   const before = e.record.original().getString('email')
@@ -34,7 +39,24 @@ export function carryEmailChange(e: RecordEvent): void {
   if (before.trim().toLowerCase() === after.trim().toLowerCase()) return e.next()
   const wasVerified = e.record.original().getBool('verified')
   const userId = e.record.id
-  saveInTransaction(e, (txApp) => carryToNewEmail(txApp, userId, before, after, wasVerified))
+  saveInTransaction(e, (txApp) => {
+    carryToNewEmail(txApp, userId, before, after, wasVerified)
+    if (wasVerified) queueChangedNotice(txApp, before, Date.now())
+  })
+}
+
+/**
+ * Queues the notice to the old address (`app` is the transaction's). No source record: the
+ * notice belongs to whoever reads the old mailbox, so deleting the account does not take it back.
+ * A refusal by the account mails' caps is logged by the queue; a database error throws, and the
+ * change is not saved either.
+ */
+function queueChangedNotice(app: App, oldEmail: string, nowMs: number): void {
+  enqueue(app, {
+    kind: EMAIL_CHANGED_KIND,
+    recipient: oldEmail,
+    payload: { changedAt: toPbTime(nowMs) },
+  })
 }
 
 /**

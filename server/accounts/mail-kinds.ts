@@ -4,15 +4,18 @@
 // when it is sent, from the users collection's own templates (the site's look and links,
 // pb_migrations/1764100000_users_account_mail_templates.js) with a token made at that moment, so
 // a mail delayed by an SMTP outage still carries a link that works for its full lifetime. The
-// body is not kept on the row: it carries a live token.
+// body is not kept on the row: it carries a live token. The fifth, the notice to the old address
+// after an e-mail change, is queued by ./email-change and rendered from ./mail-templates.
 // Per address, at most ACCOUNT_MAIL_CAP.perDay of each kind a day and none within
 // ACCOUNT_MAIL_CAP.spacingMinutes of another (src/config/limits.ts).
 import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
 import { permanentError } from '../queue/index'
 import type { DeliveryJob, DeliveryKind, DeliveryRow, Rendered } from '../queue/index'
-import { escapeHtml, mailConfig } from '../mail/index'
+import { escapeHtml, formatTime, mailConfig, ownerEmail } from '../mail/index'
 import { ACCOUNT_MAIL_CAP } from '../../src/config/limits'
+import { EMAIL_CHANGED_KIND } from './email-changed-kind'
+import { emailChangedNotice } from './mail-templates'
 
 /** The account the row was queued for; an account deleted since is a permanent failure. */
 function account(app: App, row: DeliveryRow): core.Record {
@@ -76,7 +79,10 @@ function accountKind(
   )
 }
 
-/** The four account mails, in the order the queue lists them. */
+// The same loose check as the queue's: a Reply-To the consultant can be reached at.
+const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The account mails, in the order the queue lists them. */
 export const kinds: Record<string, DeliveryKind> = {
   account_verification: accountKind((app, row) => {
     const user = account(app, row)
@@ -134,4 +140,16 @@ export const kinds: Record<string, DeliveryKind> = {
       },
     },
   ),
+  // Needs nothing of the account: it goes even if the account was deleted since (whoever
+  // changed the address may have deleted it too), and names only the site, never the new address.
+  [EMAIL_CHANGED_KIND]: accountKind((app, row) => {
+    const notice = emailChangedNotice({
+      appUrl: mailConfig(app).links.appUrl,
+      changedAt: formatTime(objectOf(row.payload).changedAt || row.created),
+    })
+    const owner = ownerEmail()
+    const rendered: Rendered = { subject: notice.subject, html: notice.html, text: '' }
+    if (ADDRESS.test(owner)) rendered.replyTo = owner
+    return rendered
+  }),
 }

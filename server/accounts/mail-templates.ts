@@ -3,7 +3,8 @@
 // migration (pb_migrations/1764100000_users_account_mail_templates.js, through the bundle) with
 // the results mail's layout; PocketBase fills in {APP_URL} (the app URL setting, copied from
 // APP_URL at every start) and {TOKEN} when it sends. Every link goes to the site's own pages,
-// never /_/.
+// never /_/. And the one account mail PocketBase knows nothing of: the notice to the old address
+// after an e-mail change, rendered here when it is sent.
 import { colours, escapeHtml, heading, layout, paragraph } from '../mail/index'
 import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
@@ -174,6 +175,58 @@ export function authAlertTemplate(): AccountMailTemplate {
       brand: BUSINESS_NAME,
       body,
       footer: `Sent by ${escapeHtml(BUSINESS_NAME)} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`,
+    }),
+  }
+}
+
+/** What the notice to an account's old address says, filled in when it is sent. */
+export interface EmailChangedNoticeInput {
+  /** The site's address (APP_URL), without a trailing slash. */
+  appUrl: string
+  /** When the address changed, as the mails write a time ("2026-11-20 21:04 EST"). */
+  changedAt: string
+}
+
+/**
+ * The notice to the address an account signed in with until now, after it moved to another:
+ * it never names the new address (whoever reads the old mailbox is told only that there is one)
+ * and says how to get help if the change was not theirs. Rendered when it is sent, so it needs
+ * no template in the users collection.
+ */
+export function emailChangedNotice(input: EmailChangedNoticeInput): {
+  subject: string
+  html: string
+} {
+  const subject = `Your sign-in e-mail for ${BUSINESS_NAME} was changed`
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:${colours.SPRUCE};">${escapeHtml(label)}</a>`
+  const body = [
+    heading('Your sign-in e-mail was changed', 1),
+    paragraph(
+      escapeHtml(
+        `On ${input.changedAt}, the sign-in e-mail of your ${BUSINESS_NAME} dashboard was changed from this address to another address. ` +
+          'From now on you sign in with that address, and password resets and account e-mails go there, not here.',
+      ),
+    ),
+    paragraph(escapeHtml('If you made this change, there is nothing to do.')),
+    paragraph(
+      `<strong>${escapeHtml('If you did not, someone else may know your password.')}</strong> ` +
+        `${escapeHtml('Reply to this e-mail, write to')} ${link(`mailto:${site.email}`, site.email)} ` +
+        `${escapeHtml(`or call ${site.phone.display}, and we will help you get your dashboard back.`)}`,
+    ),
+  ].join('\n')
+  const footer =
+    `${escapeHtml('You get this e-mail because this address was the sign-in e-mail of a dashboard on')} ` +
+    `${link(input.appUrl, input.appUrl)}.<br>` +
+    `Sent by ${escapeHtml(BUSINESS_NAME)}.`
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: 'If you did not make this change, reply to this e-mail.',
+      brand: BUSINESS_NAME,
+      body,
+      footer,
     }),
   }
 }
