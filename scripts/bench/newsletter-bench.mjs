@@ -4,7 +4,10 @@
 // INSERT ... SELECT), the delivery rate through POST /api/mail/flush until every copy is sent,
 // and the server's peak resident memory (VmHWM of its process). Subscribers are seeded in one
 // statement by the test-only hook tests/integration/support/hooks/newsletter-seed.pb.js, copied
-// into a temp hooks folder beside the real ones. Also: a published issue for Lighthouse.
+// into a temp hooks folder beside the real ones. Then the hostile bodies (50,000 characters of
+// `[`, `*a_` repeated: they once took 60 s and 24 s): the sender's run that renders and sends
+// each one's test copy, and each one's send request (render once, queue every copy); any body
+// renders in bounded time (src/content/markdown.ts). Also: a published issue for Lighthouse.
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -83,6 +86,45 @@ export const SAMPLE_ISSUE = [
   'Write the five questions you hear most, and answer them once on your site. Then [book a free call](https://calendly.com/your-name/15min) if you want help setting it up.',
 ].join('\n')
 
+/** Bodies that made the renderer's work grow faster than their length, at the length limit. */
+const BODY_MAX = 50_000
+export const HOSTILE_BODIES = {
+  '50,000 [': '['.repeat(BODY_MAX),
+  '*a_ repeated': '*a_'.repeat(Math.ceil(BODY_MAX / 3)).slice(0, BODY_MAX),
+}
+
+/**
+ * For each hostile body: the run of the sender that renders and sends its test copy (nothing
+ * else is due: every test first, then the sends that queue the copies) and its send request.
+ * @param {string} url
+ * @param {string} token
+ * @returns {Promise<Array<{ name: string, testRunMs: number, sendMs: number }>>}
+ */
+async function hostileBodies(url, token) {
+  const issues = []
+  for (const [name, body] of Object.entries(HOSTILE_BODIES)) {
+    const id = randomId()
+    await api(url, token, '/api/collections/newsletter_issues/records', {
+      id,
+      subject: `Hostile: ${name}`,
+      preheader: '',
+      body,
+    })
+    await api(url, token, `/api/newsletter/issues/${id}/test`, {})
+    const started = performance.now()
+    const run = await api(url, token, '/api/mail/flush', {})
+    if (!run.sent) throw new Error(`${name}: the test copy was not sent (${JSON.stringify(run)})`)
+    issues.push({ name, id, testRunMs: performance.now() - started })
+  }
+  const rows = []
+  for (const { name, id, testRunMs } of issues) {
+    const started = performance.now()
+    await api(url, token, `/api/newsletter/issues/${id}/send`, {})
+    rows.push({ name, testRunMs, sendMs: performance.now() - started })
+  }
+  return rows
+}
+
 /**
  * Peak resident memory of a process, in MiB (Linux /proc).
  * @param {number | undefined} pid
@@ -140,6 +182,9 @@ export async function runNewsletterBench({ recipients = NEWSLETTER_BENCH_RECIPIE
       null,
       'GET',
     )
+    // Measured before the hostile bodies, whose sends queue more copies.
+    const peakRss = peakRssMiB(server.process.pid)
+    const hostile = await hostileBodies(server.url, token)
     return {
       recipients: issue.recipients,
       queueMs: issue.queueMs,
@@ -147,7 +192,8 @@ export async function runNewsletterBench({ recipients = NEWSLETTER_BENCH_RECIPIE
       received,
       deliverMs,
       perSecond: (results.sent / deliverMs) * 1000,
-      peakRssMiB: peakRssMiB(server.process.pid),
+      peakRssMiB: peakRss,
+      hostile,
     }
   } finally {
     await server?.stop()

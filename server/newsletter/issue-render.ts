@@ -12,7 +12,7 @@ import { isRecordId } from '../platform/ids'
 import { objectOf } from '../platform/json'
 import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
-import { markdownToText, renderMarkdown } from '../../src/content/markdown'
+import { renderIssueBody } from '../../src/content/markdown'
 import type { PreviewFrame } from './api'
 import { FRAME, issueMail, issueMailFrame } from './issue-mail'
 import { ISSUES, postalAddress } from './issues'
@@ -64,18 +64,15 @@ export function verifiedClickTarget(
 
 // --- rendering ----------------------------------------------------------------------------------
 
-/** The body as the archive shows it and as every copy carries it, rendered once. */
+/**
+ * The body as the archive shows it and as every copy carries it, rendered once (one parse for
+ * the three; any body in bounded time: src/content/markdown.ts).
+ */
 export function renderSnapshot(app: App, issue: core.Record): Snapshot {
-  const body = issue.getString('body')
-  return {
-    pageHtml: renderMarkdown(body, { variant: 'page' }),
-    mailHtml: renderMarkdown(body, {
-      variant: 'mail',
-      colours,
-      linkHref: (url) => clickUrl(app, issue.id, url),
-    }),
-    mailText: markdownToText(body),
-  }
+  return renderIssueBody(issue.getString('body'), {
+    colours,
+    linkHref: (url) => clickUrl(app, issue.id, url),
+  })
 }
 
 /** Everything a copy needs from the configuration. */

@@ -4,12 +4,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  MAX_NESTING,
+  MAX_TABLE_CELLS,
   markdownLinks,
   markdownToText,
+  renderIssueBody,
   renderMarkdown,
   slugify,
   SLUG_PATTERN,
 } from '../../../src/content/markdown'
+import { textLimits } from '../../../src/config/limits'
 import { oneLine, previewMailHtml } from '../../../src/content/issue-preview'
 
 const colours = { INK: '#22262a', MUTED: '#444b52', SPRUCE: '#1f4d3a', ACCENT: '#b4531f' }
@@ -129,6 +133,15 @@ describe('renderMarkdown', () => {
     )
   })
 
+  it('keeps a line break typed inside a paragraph (a sign-off on two lines), in the archive and the mail', () => {
+    const signOff = 'Thanks for reading,\nAlex'
+    expect(page(signOff)).toBe('<p>Thanks for reading,<br>\nAlex</p>\n')
+    expect(mail(signOff)).toBe('<p style="margin:0 0 12px;">Thanks for reading,<br>\nAlex</p>\n')
+    // A blank line still starts a new paragraph; a list item's lines keep their break too.
+    expect(page('One\n\nTwo')).toBe('<p>One</p>\n<p>Two</p>\n')
+    expect(page('- first line\n  second line')).toContain('first line<br>\nsecond line')
+  })
+
   it('dresses the mail with inline styles in the mail colours, and the page with none', () => {
     expect(mail('[x](https://a.test)')).toContain(`style="color:${colours.SPRUCE};`)
     expect(page('[x](https://a.test)')).not.toContain('style=')
@@ -171,6 +184,96 @@ describe('markdownToText', () => {
   })
 })
 
+describe('markdownToText, line breaks', () => {
+  it('keeps the lines of a paragraph as they were typed', () => {
+    expect(markdownToText('Thanks for reading,\nAlex\n\nP.S. One more thing.')).toBe(
+      'Thanks for reading,\nAlex\n\nP.S. One more thing.',
+    )
+  })
+})
+
+describe('bounded work (any body the console accepts)', () => {
+  const BODY_MAX = textLimits.newsletter_issues.body
+  const atLimit = (unit: string) =>
+    unit.repeat(Math.ceil(BODY_MAX / unit.length)).slice(0, BODY_MAX)
+  /** A newsletter of `sections` tips, each a heading, a paragraph with a link and a list. */
+  const newsletter = (sections: number) =>
+    Array.from(
+      { length: sections },
+      (_, i) =>
+        `## Tip ${i}\n\nRead **this** on [page ${i}](https://example.com/tips/${i}), then write.\n\n- one\n- two\n`,
+    ).join('\n')
+
+  it('renders a long newsletter (150 tips, 14,000 characters) in full: every link, heading and list', () => {
+    const body = newsletter(150)
+    expect(body.length).toBeGreaterThan(14_000)
+    const html = page(body)
+    expect(html.match(/<a href="https:\/\/example\.com\/tips\/\d+">/g)).toHaveLength(150)
+    expect(html.match(/<h2>Tip \d+<\/h2>/g)).toHaveLength(150)
+    expect(html.match(/<ul>/g)).toHaveLength(150)
+    expect(html.match(/<strong>this<\/strong>/g)).toHaveLength(150)
+  })
+
+  it.each([
+    ['50,000 [', atLimit('['), '['.repeat(200)],
+    ['*a_ repeated', atLimit('*a_'), 'a_*a_*a_*a_*a_*a_*a_*a_'],
+    ['![ repeated', atLimit('!['), '!['.repeat(100)],
+    ['_a* repeated', atLimit('_a*'), 'a*_a*_a*_a*_a*_a*'],
+  ])(
+    '%s: the archive, the mail, its text part and the preview keep what was typed',
+    (_, body, typed) => {
+      const both = renderIssueBody(body, { colours })
+      expect(both.pageHtml).toContain(typed)
+      expect(both.mailHtml).toContain(typed)
+      expect(both.mailText).toContain(typed)
+      const preview = previewMailHtml(
+        {
+          html: '<!--ISSUE-BODY-->',
+          placeholders: { subject: '%S%', preheader: '%P%', body: '<!--ISSUE-BODY-->' },
+          colours,
+        },
+        { subject: 'S', preheader: '', body },
+      )
+      expect(preview).toContain(typed)
+    },
+  )
+
+  it('shows the rest of a body past its budget as plain text, paragraphs and line breaks kept', () => {
+    const body = `**Hello** there.\n\n${'['.repeat(20_000)}\n\nThanks for reading,\nAlex`
+    const html = page(body)
+    expect(html.startsWith('<p><strong>Hello</strong> there.</p>\n')).toBe(true)
+    expect(html).toContain('<p>Thanks for reading,<br>\nAlex</p>')
+    expect(markdownToText(body)).toContain('Thanks for reading,\nAlex')
+  })
+
+  it(`nests quotes at most ${MAX_NESTING} deep`, () => {
+    const html = page(`${'>'.repeat(MAX_NESTING + 30)} deep`)
+    expect((html.match(/<blockquote>/g) ?? []).length).toBeLessThanOrEqual(MAX_NESTING)
+  })
+
+  it(`makes a table of at most ${MAX_TABLE_CELLS} cells, the rows past them read as text`, () => {
+    const columns = 10
+    const rows = 300
+    const body = `|${'h|'.repeat(columns)}\n|${'-|'.repeat(columns)}\n${`|${'c|'.repeat(columns)}\n`.repeat(rows)}`
+    const html = page(body)
+    expect((html.match(/<td>/g) ?? []).length).toBeLessThanOrEqual(MAX_TABLE_CELLS)
+    expect((html.match(/<td>/g) ?? []).length).toBeGreaterThan(MAX_TABLE_CELLS - 2 * columns)
+  })
+
+  it.each([
+    ['a newsletter', newsletter(20)],
+    ['a hostile body', atLimit('*a_')],
+    ['a sign-off', 'One tip.\n\nThanks for reading,\nAlex'],
+  ])('renders %s from one parse exactly as renderMarkdown and markdownToText do', (_, body) => {
+    const linkHref = (url: string) => `https://efficiency.test/api/newsletter/click?u=${url}`
+    expect(renderIssueBody(body, { colours, linkHref })).toEqual({
+      pageHtml: page(body),
+      mailHtml: renderMarkdown(body, { variant: 'mail', colours, linkHref }),
+      mailText: markdownToText(body),
+    })
+  })
+})
+
 describe('markdownLinks', () => {
   it('lists each link once, in order, and no refused one', () => {
     expect(
@@ -209,6 +312,11 @@ describe('previewMailHtml', () => {
         '<h1>Tips &lt;b&gt;&amp;&lt;/b&gt; $&amp; more</h1>' +
         `<p style="margin:0 0 12px;"><strong>Hi</strong></p>\n`,
     )
+  })
+
+  it('shows a line break typed in the body as the mail will', () => {
+    const html = previewMailHtml(frame, { subject: 'S', preheader: '', body: 'Thanks,\nAlex' })
+    expect(html).toContain('Thanks,<br>\nAlex')
   })
 
   it('writes a subject line as the server does', () => {
