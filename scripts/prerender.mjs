@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import sharp from 'sharp'
 import { build } from 'vite'
+import { wantedSiteAddress } from './site-address.mjs'
 
 const ENTRY = 'src/entry-server.tsx'
 
@@ -262,7 +263,8 @@ async function emitPages(context, root, bundle, template, outDir) {
     source: readFileSync(new URL('./prerender/boot.js', import.meta.url), 'utf8'),
   })
   const bootUrl = `/${context.getFileName(boot)}`
-  const siteUrl = server.siteUrl(process.env.SITE_URL)
+  // One address for the build and the server (SITE_URL, else APP_URL), else src/config/site.ts's.
+  const siteUrl = server.siteUrl(wantedSiteAddress())
   const siteName = server.siteName
   const archive = server.newsletterArchivePage
   // The archive's template: rendered at its path, head and content left to the server.

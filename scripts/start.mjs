@@ -1,11 +1,13 @@
 // `npm start`: build the site if dist/ is missing or stale, then run ONE PocketBase process
 // serving dist/ and the API at http://127.0.0.1:${PORT:-8090}, data in ${PB_DATA:-./pb_data}.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
 import { findPocketBase, root, serveArgs, upsertSuperuser } from './pocketbase.mjs'
+import { builtSiteAddress, wantedSiteAddress } from './site-address.mjs'
 
 const port = Number(process.env.PORT || 8090)
 const dataDir = resolve(process.env.PB_DATA || join(root, 'pb_data'))
@@ -34,13 +36,22 @@ const SOURCES = [
   // The build's prerender step and the prerendered pages' loader.
   'scripts/prerender.mjs',
   'scripts/prerender',
+  'scripts/site-address.mjs',
 ]
 
-export function siteIsStale(dir = publicDir) {
+/**
+ * Whether the site must be built again: no build, a source newer than it, or an address in the
+ * environment other than the one it was built for.
+ * @param {string} dir
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function siteIsStale(dir = publicDir, env = process.env) {
   const built = join(dir, 'index.html')
   if (!existsSync(built)) return true
   const builtAt = statSync(built).mtimeMs
-  return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)
+  if (SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)) return true
+  const wanted = wantedSiteAddress(env)
+  return wanted !== '' && wanted !== builtSiteAddress(dir)
 }
 
 /**
@@ -81,13 +92,23 @@ function main() {
 
   // The entry table calls the server's bundle: always rebuild it (it takes a second).
   run(process.execPath, [join(root, 'scripts/build-server.mjs')])
+  const server = createRequire(import.meta.url)('../pb_hooks/generated/server.cjs')
+  // Before anything touches the database: PocketBase's settings refuse such a sender, and on a
+  // new database the settings migration would fail on it.
+  const senderProblem = server.mail.mailFromProblem(process.env.MAIL_FROM)
+  if (senderProblem) {
+    console.error(senderProblem)
+    process.exit(1)
+  }
   if (process.env.PB_PUBLIC_DIR) {
     if (!existsSync(join(publicDir, 'index.html'))) {
       console.error(`PB_PUBLIC_DIR=${publicDir} has no index.html`)
       process.exit(1)
     }
   } else if (siteIsStale()) {
-    console.log('Building the site (dist/ is missing or older than the sources)...')
+    console.log(
+      'Building the site (dist/ is missing, older than the sources or made for another address)...',
+    )
     run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'])
   }
 
@@ -104,11 +125,12 @@ function main() {
     )
   }
 
-  if (process.env.SMTP_HOST && !process.env.APP_URL) {
+  if (process.env.SMTP_HOST && !wantedSiteAddress()) {
     console.warn(
       'WARNING: SMTP_HOST is set but APP_URL is not. The links in e-mails (verify e-mail, reset password,\n' +
         "         change e-mail, the dashboard) would use PocketBase's saved Application URL, not your site's.\n" +
-        '         Set APP_URL to the public address of the site, e.g. APP_URL=https://audit.example.com',
+        '         Set APP_URL to the public address of the site, e.g. APP_URL=https://audit.example.com\n' +
+        '         (one setting: the build takes it too, for canonical URLs and the sitemap).',
     )
   }
 
@@ -125,7 +147,7 @@ function main() {
   console.log('  Make the owner an admin of the site: npm run admin -- promote EMAIL\n')
 
   // The process runs on the consultant's clock (logs, dates in hooks): the site's time zone.
-  const { SITE_TIME_ZONE } = createRequire(import.meta.url)('../pb_hooks/generated/server.cjs').mail
+  const { SITE_TIME_ZONE } = server.mail
   const TZ = process.env.SITE_TIME_ZONE || process.env.TZ || SITE_TIME_ZONE
   // PocketBase's banner suggests `<binary> superuser upsert EMAIL PASS` (or `go run . ...`)
   // without this data dir: that would create a superuser in another database. Say the right one.
@@ -153,4 +175,5 @@ function main() {
   child.on('close', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))
 }
 
-main()
+// Run as a script (npm start), not when a test imports its checks.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) main()

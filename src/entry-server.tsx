@@ -19,7 +19,10 @@ export { professionalService } from './config/structured-data'
 
 export const siteName = site.businessName
 
-/** The site's address: SITE_URL from the build's environment, else src/config/site.ts's. */
+/**
+ * The site's address: the one the build's environment gives (SITE_URL, else APP_URL: one address,
+ * scripts/prerender.mjs), else src/config/site.ts's.
+ */
 export function siteUrl(fromEnvironment: string | undefined): string {
   return (fromEnvironment || site.url).replace(/\/+$/, '')
 }

@@ -4,6 +4,7 @@ import type { App } from '../platform/events'
 import { envFlag, envText } from '../platform/env'
 import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
+import { mailFromProblem } from './sender-address'
 
 // The defaults are the site's own (src/config/site.ts and paths.ts).
 const DEFAULT_SENDER_NAME = site.businessName
@@ -61,10 +62,22 @@ export function ownerEmail(): string {
   return envText('OWNER_EMAIL') || envText('MAIL_FROM')
 }
 
+/**
+ * The site's public address from the environment, without a trailing slash ('' when unset):
+ * APP_URL, else SITE_URL. They name one address (SITE_URL is what the build calls it, and the
+ * build reads APP_URL when SITE_URL is unset), so either one is enough.
+ */
+export function siteAddressFromEnv(): string {
+  return (envText('APP_URL') || envText('SITE_URL')).replace(/\/+$/, '')
+}
+
 /** Everything the templates and the sender need to know. */
 export function mailConfig(app: App): MailConfig {
   const meta = app.settings().meta
-  const appUrl = (envText('APP_URL') || meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '')
+  const appUrl = (siteAddressFromEnv() || meta.appURL || 'http://127.0.0.1:8090').replace(
+    /\/+$/,
+    '',
+  )
   const fromAddress = envText('MAIL_FROM') || meta.senderAddress
   return {
     smtp: smtpFromEnv(),
@@ -88,8 +101,12 @@ export function mailConfig(app: App): MailConfig {
 /**
  * Copies the env into the app settings (SMTP server, sender, app URL) and saves them only when
  * something changed. Env wins over the dashboard: with no SMTP_HOST, SMTP is switched off.
+ * Throws, touching nothing, when MAIL_FROM is not an address PocketBase accepts: its settings
+ * would refuse every later save (a migration's too), and no mail may go out from it.
  */
 export function applyMailSettings(app: App): SmtpServer | null {
+  const senderProblem = mailFromProblem(envText('MAIL_FROM'))
+  if (senderProblem) throw new Error(senderProblem)
   const settings = app.settings()
   const smtp = smtpFromEnv()
   let changed = false
@@ -111,7 +128,8 @@ export function applyMailSettings(app: App): SmtpServer | null {
   }
   if (envText('MAIL_FROM')) put(settings.meta, 'senderAddress', envText('MAIL_FROM'))
   if (envText('MAIL_FROM_NAME')) put(settings.meta, 'senderName', envText('MAIL_FROM_NAME'))
-  if (envText('APP_URL')) put(settings.meta, 'appURL', envText('APP_URL').replace(/\/+$/, ''))
+  const address = siteAddressFromEnv()
+  if (address) put(settings.meta, 'appURL', address)
   if (changed) app.save(settings)
   return smtp
 }

@@ -1,8 +1,12 @@
 // When the server starts: the SMTP settings from the environment go into the app's settings,
-// and one log line tells the operator at once whether mail leaves the server.
+// and one log line tells the operator at once whether mail leaves the server. A MAIL_FROM that
+// PocketBase would refuse never reaches the settings (on a new database the settings migration
+// would fail on it and the start exit): the server starts, keeps mail queued and says why in
+// that one line. The systemd unit starts PocketBase directly, so this holds without npm start.
 import type { BootstrapEvent } from '../platform/events'
-import { isServing } from '../platform/env'
+import { envText, isServing } from '../platform/env'
 import { applyMailSettings, mailConfig } from './config'
+import { mailFromProblem } from './sender-address'
 
 // The same loose check as the audit engine.
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -12,6 +16,11 @@ export function applySettingsAtStart(e: BootstrapEvent): void {
   e.next()
   // Other commands (e.g. `superuser upsert`) bootstrap too but stay quiet.
   const serving = isServing()
+  const senderProblem = mailFromProblem(envText('MAIL_FROM'))
+  if (senderProblem) {
+    if (serving) console.log(`mail: ${senderProblem} Until then mail is kept, not sent.`)
+    return
+  }
   try {
     const smtp = applyMailSettings(e.app)
     const config = mailConfig(e.app)

@@ -15,7 +15,8 @@ export const site = {
   businessName: 'North Country Efficiency',
   /**
    * Where the site lives, without a trailing slash: canonical URLs, share cards, the sitemap
-   * and the business data are built from it. SITE_URL in the build's environment overrides it.
+   * and the business data are built from it. SITE_URL (or APP_URL) in the build's environment
+   * overrides it.
    */
   url: 'https://www.example.com',
   /** The business in one sentence, for search results and the business data on `/`. */
