@@ -14,6 +14,7 @@ import {
 } from './support/helpers'
 import {
   answer,
+  draftSavedAt,
   expectChecked,
   lastSection,
   next,
@@ -58,7 +59,8 @@ test.describe('free audit', () => {
     await answer(page, 'website_conversion', question('website_conversion').options[0].value)
     await next(page, 2)
 
-    // Reload mid-way: same section, same answers.
+    // Reload mid-way (once the device has saved it): same section, same answers.
+    await draftSavedAt(page, 2)
     await page.reload()
     await expect(sectionHeading(page, 2)).toBeVisible()
     await expect(page.getByText('Section 3 of 7')).toBeVisible()

@@ -3,7 +3,14 @@
 // finished audit stored with the user, and the audit in /dashboard. axe-core on every step.
 import { expect, test } from './support/csp-guard'
 import { baseURL, createUser, expectAccessible, MOBILE, superuser } from './support/helpers'
-import { answer, lastSection, next, readReport, sectionHeading } from './audit-support'
+import {
+  answer,
+  draftSavedAt,
+  lastSection,
+  next,
+  readReport,
+  sectionHeading,
+} from './audit-support'
 import { messages } from '../../src/config/messages'
 
 test.use({ viewport: MOBILE })
@@ -43,6 +50,7 @@ test('signed out: the gate; sign in with next; the audit is stored with the user
   await expectAccessible(page)
   await next(page, 1)
   // Progress survives a reload for a signed-in user too.
+  await draftSavedAt(page, 1)
   await page.reload()
   await expect(sectionHeading(page, 1)).toBeVisible()
   for (let section = 2; section <= lastSection; section++) await next(page, section)

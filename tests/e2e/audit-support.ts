@@ -41,6 +41,43 @@ export async function next(page: Page, toSection: number) {
   await expect(sectionHeading(page, toSection)).toBeVisible()
 }
 
+/**
+ * Waits until the device has saved the audit at `section` (its draft in IndexedDB). A reload
+ * right after a click may come before that write on a busy machine, as it may for a visitor who
+ * reloads within a few milliseconds; a test that reloads mid-audit waits for it first.
+ */
+export async function draftSavedAt(page: Page, section: number) {
+  await expect
+    .poll(async () =>
+      (await storedDrafts(page))
+        .filter((draft) => draft.step === 'questions')
+        .map((draft) => draft.section),
+    )
+    .toContain(section)
+}
+
+/** Every audit draft the page's IndexedDB holds (the free one and each user's). */
+function storedDrafts(
+  page: Page,
+): Promise<{ step?: string; section?: number; auditId?: string | null }[]> {
+  return page.evaluate(
+    ({ name }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const read = open.result.transaction('drafts').objectStore('drafts').getAll()
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            open.result.close()
+            resolve(read.result)
+          }
+        }
+      }),
+    { name: DEFAULT_DB_NAME },
+  )
+}
+
 export async function previous(page: Page, toSection: number) {
   await page.getByRole('button', { name: 'Previous' }).click()
   await expect(sectionHeading(page, toSection)).toBeVisible()
@@ -83,29 +120,15 @@ export async function readReport(page: Page): Promise<ShownReport> {
 
 /** The id of the audit whose report the page shows, read from its draft in IndexedDB. */
 async function draftAuditId(page: Page, reference: string): Promise<string> {
-  const ids = await page.evaluate(
-    ({ name }) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name)
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const read = open.result.transaction('drafts').objectStore('drafts').getAll()
-          read.onerror = () => reject(read.error)
-          read.onsuccess = () => {
-            open.result.close()
-            resolve(
-              (read.result as { auditId?: string | null }[])
-                .map((draft) => draft.auditId ?? '')
-                .filter(Boolean),
-            )
-          }
-        }
-      }),
-    { name: DEFAULT_DB_NAME },
-  )
-  const matching = ids.filter((id) => id.startsWith(reference))
-  expect(matching, `one draft's audit id starts with the reference ${reference}`).toHaveLength(1)
-  return matching[0]
+  // The report shows before its draft is written: wait for the write.
+  const matching = async () =>
+    (await storedDrafts(page))
+      .map((draft) => draft.auditId ?? '')
+      .filter((id) => id.startsWith(reference))
+  await expect
+    .poll(matching, { message: `one draft's audit id starts with the reference ${reference}` })
+    .toHaveLength(1)
+  return (await matching())[0]
 }
 
 export async function acceptConfirms(page: Page) {

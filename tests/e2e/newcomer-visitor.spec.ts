@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   waitForApp,
 } from './support/helpers'
-import { lastSection, next, readReport, sectionHeading } from './audit-support'
+import { draftSavedAt, lastSection, next, readReport, sectionHeading } from './audit-support'
 
 test.use({ viewport: MOBILE })
 
@@ -168,6 +168,7 @@ test.describe('3. Start New Audit on the dashboard', () => {
     await page.getByRole('button', { name: 'Start Audit' }).click()
     await expect(sectionHeading(page, 0)).toBeVisible()
     await next(page, 1)
+    await draftSavedAt(page, 1)
     await page.reload()
     await expect(sectionHeading(page, 1)).toBeVisible()
     for (let section = 2; section <= lastSection; section++) await next(page, section)
