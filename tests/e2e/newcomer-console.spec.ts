@@ -23,6 +23,7 @@ import {
   signInAs,
   superuser,
   TEST_PASSWORD,
+  waitForApp,
 } from './support/helpers'
 
 const CONSULTANT_ZONE = 'America/New_York'
@@ -281,6 +282,8 @@ test.describe('the Console link and the landing after sign-in', () => {
       if (req.url().includes('/api/collections/users/records/')) recordReads.push(req.url())
     })
     await page.goto(`${baseURL()}/`)
+    // The prerendered Menu button opens the menu once the app has taken the page over.
+    await waitForApp(page)
     const nav = page.getByRole('navigation', { name: 'Main' })
     await page.getByRole('button', { name: 'Menu' }).click()
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
@@ -314,6 +317,7 @@ test.describe('the Console link and the landing after sign-in', () => {
     await signInAs(page, member.email)
     promoteAdmin(member.email)
     await page.goto(`${baseURL()}/`)
+    await waitForApp(page)
     await page.getByRole('button', { name: 'Menu' }).click()
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Console' }),
