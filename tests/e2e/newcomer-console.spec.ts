@@ -69,6 +69,7 @@ test('the webhook delivery log is a card per attempt on a phone, each value whol
     })
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  let endpointId = ''
   try {
     const { port } = receiver.address() as AddressInfo
     const admin = await createAdmin('log-owner')
@@ -82,6 +83,7 @@ test('the webhook delivery log is a card per attempt on a phone, each value whol
         events: ['person.status_changed', 'message.received'],
       },
     })
+    endpointId = endpoint.id
     // A status change (the longest event name) and a test event reach the endpoint.
     const email = `log-${randomBytes(4).toString('hex')}@inn.example`
     await new PocketBase(baseURL()).collection('contacts').create({
@@ -130,6 +132,8 @@ test('the webhook delivery log is a card per attempt on a phone, each value whol
       await screenshot(page, 'integrations-log-cards')
     }
   } finally {
+    // The next tests on this worker's server start with no endpoint of this one's.
+    if (endpointId) await (await superuser()).collection('webhook_endpoints').delete(endpointId)
     await new Promise<void>((resolve) => receiver.close(() => resolve()))
   }
 })

@@ -49,9 +49,21 @@ async function flush() {
   await su.send('/api/webhooks/flush', { method: 'POST', body: {} })
 }
 
+/**
+ * The worker's server is shared by the tests it runs one after another: endpoints another test
+ * left there go first, so the tab starts empty.
+ */
+async function removeEndpoints() {
+  const su = await superuser()
+  for (const endpoint of await su.collection('webhook_endpoints').getFullList({ fields: 'id' })) {
+    await su.collection('webhook_endpoints').delete(endpoint.id)
+  }
+}
+
 test('Integrations: add an endpoint, send a test event, see it in the log, resend', async ({
   page,
 }) => {
+  await removeEndpoints()
   const receiver = await startReceiver()
   try {
     await page.setViewportSize(DESKTOP)
