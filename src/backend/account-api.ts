@@ -227,7 +227,8 @@ export type RefreshOutcome = 'refreshed' | 'signed-out' | 'kept' | 'no-session'
 
 /**
  * Refreshes the saved token. The session is cleared ONLY when the server says it is no longer
- * valid (401/403); a network failure or a server error keeps it (offline use must survive).
+ * valid (401/403); a network failure, a server error or a reply cut off keeps it (offline use must
+ * survive).
  */
 export async function refreshAuth(pb: PocketBase): Promise<RefreshOutcome> {
   const tokenBefore = pb.authStore.token
@@ -240,6 +241,15 @@ export async function refreshAuth(pb: PocketBase): Promise<RefreshOutcome> {
       { method: 'POST', requestKey: null },
     )
     if (pb.authStore.token !== tokenBefore) return 'kept'
+    // The SDK answers an unreadable body (a reply cut off on a patchy line after its status) with
+    // {}: saving that would sign the user out. Only a whole session replaces the one we have.
+    if (
+      typeof reply?.token !== 'string' ||
+      !reply.token ||
+      reply.record?.id !== pb.authStore.record?.id
+    ) {
+      return 'kept'
+    }
     pb.authStore.save(reply.token, reply.record)
     return 'refreshed'
   } catch (err) {
