@@ -317,8 +317,12 @@ test.describe('booking', () => {
     context,
   }) => {
     await page.setViewportSize(MOBILE)
+    const scripts = trackScripts(page)
     await page.goto(`${baseURL()}/`)
     await waitForApp(page)
+    // The dialog's code, fetched once the browser is idle (offline before that, the button shows
+    // the same ways to book under itself instead of a dialog).
+    await scripts.loaded('BookCallDialog')
     await context.setOffline(true)
     const open = page.getByRole('button', { name: messages.bookCall }).first()
     await open.click()
