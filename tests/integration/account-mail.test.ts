@@ -13,7 +13,7 @@ import { findPocketBase, migrateUp, root } from '../../scripts/pocketbase.mjs'
 import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
 import { createUser, guestClient, uniqueEmail } from './helpers'
-import { eventually, startMailServer } from './support/mail-harness'
+import { eventually, newestMailTo, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { ReceivedMail, SmtpReceiver } from './support/smtp-receiver'
@@ -35,13 +35,8 @@ afterAll(async () => {
 })
 
 /** The newest mail to `address` with a matching subject, running the queue's sender meanwhile. */
-async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
-  const matching = () => receiver.mailsTo(address).filter((m) => subject.test(m.subject))
-  await eventually(async () => {
-    await server.flush()
-    return matching().length > 0
-  })
-  return matching()[matching().length - 1]
+function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
+  return newestMailTo(server, receiver, address, subject)
 }
 
 /** Every href in the HTML part, and every URL in the plain-text part. */

@@ -8,7 +8,7 @@ import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
 import { createUser, guestClient, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
-import { OWNER_EMAIL, eventually, startMailServer } from './support/mail-harness'
+import { OWNER_EMAIL, newestMailTo, startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { ReceivedMail, SmtpReceiver } from './support/smtp-receiver'
@@ -31,13 +31,8 @@ afterAll(async () => {
 })
 
 /** The newest mail to `address` with a matching subject, running the queue's sender meanwhile. */
-async function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
-  const matching = () => receiver.mailsTo(address).filter((m) => subject.test(m.subject))
-  await eventually(async () => {
-    await server.flush()
-    return matching().length > 0
-  })
-  return matching()[matching().length - 1]
+function mailTo(address: string, subject: RegExp): Promise<ReceivedMail> {
+  return newestMailTo(server, receiver, address, subject)
 }
 
 /** The notices queued to `address` (any status). */

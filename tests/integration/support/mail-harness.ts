@@ -10,6 +10,7 @@ import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/poc
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
 import { decideSignUps } from './newsletter-signups'
+import type { ReceivedMail, SmtpReceiver } from './smtp-receiver'
 
 export { OWNER_EMAIL }
 
@@ -148,6 +149,24 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
  * A complete audit submission as the browser sends it: mixed answers (so scores differ per
  * section), scored by the engine, with a client-made id. `otherTexts` lets a test add free text.
  */
+/**
+ * The newest mail to `address` whose subject matches, running `server`'s mail sender until
+ * `receiver` has one.
+ */
+export async function newestMailTo(
+  server: MailServer,
+  receiver: SmtpReceiver,
+  address: string,
+  subject: RegExp,
+): Promise<ReceivedMail> {
+  const matching = () => receiver.mailsTo(address).filter((m) => subject.test(m.subject))
+  await eventually(async () => {
+    await server.flush()
+    return matching().length > 0
+  })
+  return matching()[matching().length - 1]
+}
+
 export function auditSubmission(opts: {
   email: string
   flow?: 'free' | 'member'
