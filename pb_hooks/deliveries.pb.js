@@ -1,7 +1,36 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// An admin's Retry on a failed delivery: due now, with a fresh lifetime (server/queue/).
+// The delivery queue (server/queue/): an admin's Retry on a failed delivery (due now, with a fresh
+// lifetime), and the dispatcher that sends everything queued.
 
 onRecordUpdateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.requeueOnRetry(e),
   'deliveries',
+)
+
+// The one dispatcher (server/queue/dispatcher.ts): every scheduled thing is a row with a run time;
+// each minute's tick starts one loop per lane that sends what comes due within about a second.
+cronAdd('queue_dispatch_mail', '* * * * *', () =>
+  require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchMail(),
+)
+cronAdd('queue_dispatch_webhook', '* * * * *', () =>
+  require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchWebhooks(),
+)
+cronAdd('queue_dispatch_job', '* * * * *', () =>
+  require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchJobs(),
+)
+
+onTerminate((e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.stopAtTerminate(e))
+
+routerAdd(
+  'POST',
+  '/api/queue/dispatch',
+  (e) => require(`${__hooks}/generated/server.cjs`).queue.routes.dispatchBeside(e),
+  $apis.requireSuperuserAuth(),
+)
+
+routerAdd(
+  'POST',
+  '/api/queue/jobs/{kind}/run',
+  (e) => require(`${__hooks}/generated/server.cjs`).queue.routes.runJobNow(e),
+  $apis.requireSuperuserAuth(),
 )

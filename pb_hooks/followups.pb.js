@@ -18,9 +18,6 @@ onRecordAfterUpdateSuccess(
   (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.stopForUnsubscribe(e),
   'newsletter_subscriptions',
 )
-cronAdd('followups_scheduler', '*/5 * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).followups.jobs.queueFollowups(),
-)
 
 routerAdd(
   'POST',

@@ -1,15 +1,13 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // The daily caps per IP address on what the open internet can store, and the pruning of expired
-// counters: hourly, and on demand for superusers (server/limits/ip-caps.ts).
+// counters: hourly (a job of the queue's dispatcher, server/limits/index.ts), and on demand for
+// superusers (server/limits/ip-caps.ts).
 
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).limits.hooks.countCappedCreate(e),
   'contacts',
   'audits',
   'events',
-)
-cronAdd('abuse_counters_prune', '23 * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).limits.jobs.pruneCounters(),
 )
 routerAdd(
   'POST',

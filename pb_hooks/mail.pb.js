@@ -1,6 +1,7 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Mail through the delivery queue (server/mail/, server/queue/): SMTP settings at start, the
-// contacts' and audits' mail queued with their save (server/leads/), the sender, flush, health.
+// contacts' and audits' mail queued with their save (server/leads/), flush, health. The queue's
+// dispatcher sends (deliveries.pb.js).
 
 onBootstrap((e) => require(`${__hooks}/generated/server.cjs`).mail.hooks.applySettingsAtStart(e))
 
@@ -14,10 +15,6 @@ onRecordCreateExecute(
   (e) => require(`${__hooks}/generated/server.cjs`).leads.hooks.saveWithMail(e),
   'contacts',
   'audits',
-)
-
-cronAdd('mail_sender', '* * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).mail.jobs.sendMail(),
 )
 
 onBootstrap((e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.recoverClaimsAtStart(e))

@@ -61,7 +61,3 @@ routerAdd('GET', '/newsletter/{slug}', (e) =>
 routerAdd('GET', '/sitemap.xml', (e) =>
   require(`${__hooks}/generated/server.cjs`).newsletter.routes.sitemap(e),
 )
-
-cronAdd('newsletter_issues', '* * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).newsletter.jobs.runIssues(),
-)

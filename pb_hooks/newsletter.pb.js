@@ -12,10 +12,6 @@ onRecordAfterCreateSuccess(
   'audits',
 )
 
-cronAdd('newsletter_signups', '* * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).newsletter.jobs.decideSignUps(),
-)
-
 routerAdd(
   'POST',
   '/api/newsletter/signups/run',
@@ -51,8 +47,4 @@ routerAdd(
 
 routerAdd('GET', '/api/newsletter/export', (e) =>
   require(`${__hooks}/generated/server.cjs`).newsletter.routes.exportSubscribers(e),
-)
-
-cronAdd('newsletter_pending_cleanup', '17 3 * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).newsletter.jobs.removeStalePending(),
 )

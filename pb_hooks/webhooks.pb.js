@@ -81,19 +81,9 @@ onRecordUpdateExecute(
   'people',
 )
 
-cronAdd('webhook_sender', '* * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).webhooks.jobs.sendWebhooks(),
-)
-
-onTerminate((e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.stopSender(e))
-
 routerAdd(
   'POST',
   '/api/webhooks/flush',
   (e) => require(`${__hooks}/generated/server.cjs`).webhooks.routes.flush(e),
   $apis.requireSuperuserAuth(),
-)
-
-cronAdd('webhook_log_cleanup', '41 3 * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).webhooks.jobs.cleanUpLog(),
 )

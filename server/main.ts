@@ -27,12 +27,19 @@ import { registerChannel, registerKinds } from './queue/registry'
 
 registerChannel(() => mail.channel)
 registerChannel(() => webhooks.channel)
+registerChannel(() => queue.jobChannel)
 // In this order, the queue asks the kinds that schedule work of their own at each run.
 registerKinds(() => leads.kinds)
 registerKinds(() => newsletter.kinds)
 registerKinds(() => accounts.kinds)
 registerKinds(() => webhooks.kinds)
 registerKinds(() => followups.kinds)
+// Scheduled work: rows of the `job` channel (server/queue/jobs.ts).
+registerKinds(() => accounts.jobKinds)
+registerKinds(() => limits.jobKinds)
+registerKinds(() => followups.jobKinds)
+registerKinds(() => newsletter.jobKinds)
+registerKinds(() => webhooks.jobKinds)
 
 export {
   accounts,

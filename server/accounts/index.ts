@@ -14,6 +14,7 @@ import {
   queueVerificationMail,
 } from './mail-queue'
 import { checkPasswordReset, checkSignup, checkUserUpdate } from './signup'
+import { every, jobKind } from '../queue/index'
 
 export { kinds } from './mail-kinds'
 export { accountMailTemplates, authAlertTemplate } from './mail-templates'
@@ -37,6 +38,8 @@ export const hooks = {
   carryEmailChange,
 }
 
-export const jobs = {
-  cleanupUnverified: cleanupUnverifiedJob,
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** Unverified accounts past UNVERIFIED_ACCOUNT_DAYS go, with their audits: hourly at :41. */
+  'accounts.cleanup-unverified': jobKind(cleanupUnverifiedJob, { repeat: every(60, 41) }),
 }

@@ -4,6 +4,7 @@ import * as hookHandlers from './hooks'
 import * as publicRoutes from './public-routes'
 import * as routeHandlers from './routes'
 import { runJob } from './scheduler'
+import { every, jobKind } from '../queue/index'
 
 export { kinds } from './kinds'
 export { readToken, resultsLinks } from './links'
@@ -36,7 +37,8 @@ export const hooks = {
   stopForUnsubscribe: hookHandlers.stopForUnsubscribe,
 }
 
-/** The cron job of pb_hooks/followups.pb.js. */
-export const jobs = {
-  queueFollowups: runJob,
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** Queues the follow-up steps that came due (each re-checks its person when sent): every 5 min. */
+  'followups.queue-steps': jobKind(runJob, { repeat: every(5) }),
 }

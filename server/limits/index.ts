@@ -13,6 +13,7 @@ import { answerFailedSave } from './save-errors'
 import { throttleSignIn } from './signin-throttle'
 import { hideTakenNewEmail } from './email-change-request'
 import * as counterRows from './counters'
+import { every, jobKind } from '../queue/index'
 
 export type { InputProblem, InputProblems } from './input-problems'
 export type { CounterState } from './counters'
@@ -68,7 +69,8 @@ export const routes = {
   pruneCounters: pruneCountersNow,
 }
 
-export const jobs = {
-  /** abuse_counters_prune, hourly. */
-  pruneCounters: pruneExpiredCounters,
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** Expired abuse counters go: hourly at :23. */
+  'limits.prune-counters': jobKind(pruneExpiredCounters, { repeat: every(60, 23) }),
 }

@@ -79,5 +79,9 @@ export function classify(error: unknown): { message: string; permanent: boolean 
   }
 }
 
-/** The mail channel, registered with the queue by server/main.ts. */
-export const channel: DeliveryChannel = { name: 'mail', prepare, send, classify }
+/**
+ * The mail channel, registered with the queue by server/main.ts. One send at a time, recorded
+ * before the next (server/queue/wire.ts): a crash leaves at most the one mail on the wire
+ * unrecorded.
+ */
+export const channel: DeliveryChannel = { name: 'mail', oneAtATime: true, prepare, send, classify }

@@ -1,8 +1,8 @@
 // Mail: its settings from the environment, escaping, the building blocks of every e-mail, the
-// `mail` channel of the delivery queue (SMTP), and the sender's cron job and routes.
+// `mail` channel of the delivery queue (SMTP), and the sender's routes.
 // SMTP comes from env on every start: SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_TLS,
 // MAIL_FROM, MAIL_FROM_NAME; OWNER_EMAIL receives the notifications; APP_URL is used for links.
-import { flush, mailHealth, sendMail } from './sender'
+import { flush, mailHealth } from './sender'
 import { applySettingsAtStart } from './start'
 
 export { applyMailSettings, mailConfig, ownerEmail } from './config'
@@ -28,10 +28,4 @@ export const routes = {
 export const hooks = {
   /** onBootstrap: the SMTP settings from the environment, and one log line about them. */
   applySettingsAtStart,
-}
-
-/** The cron jobs (mail.pb.js). */
-export const jobs = {
-  /** mail_sender, every minute: sends due mail unless a run is still busy. */
-  sendMail,
 }

@@ -38,7 +38,7 @@ export function applySettingsAtStart(e: BootstrapEvent): void {
           ? `notifications to ${owner}`
           : `OWNER_EMAIL "${owner}" is not an e-mail address, so no owner notifications`
       console.log(
-        `mail: sending queued e-mail every minute through ${smtp.host}:${smtp.port}` +
+        `mail: sending queued e-mail within seconds through ${smtp.host}:${smtp.port}` +
           ` (${smtp.tls ? 'TLS' : 'STARTTLS if offered'}) as ${config.from.address}; ${ownerNote}.`,
       )
     }

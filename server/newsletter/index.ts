@@ -25,6 +25,8 @@ import {
   signUpFromAudit,
 } from './subscription-routes'
 import { decideSignUps, removeStalePending, runIssues } from './jobs'
+import { DECIDE_SIGNUPS_JOB } from './signups'
+import { every, jobKind } from '../queue/index'
 
 export { kinds } from './kinds'
 export { COLLECTION, linksFor, unsubscribeHeaders } from './links'
@@ -60,4 +62,14 @@ export const hooks = {
   applyEdit: saveEdit,
 }
 
-export const jobs = { decideSignUps, removeStalePending, runIssues }
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** The sign-ups waiting are decided: queued with each sign-up (signups.ts), run at once. */
+  [DECIDE_SIGNUPS_JOB]: jobKind(decideSignUps),
+  /** A sign-up whose job was lost (queued before an upgrade) is decided by this: every 15 min. */
+  'newsletter.decide-signups-sweep': jobKind(decideSignUps, { repeat: every(15) }),
+  /** Scheduled issues start and finished sends are marked: every minute. */
+  'newsletter.run-issues': jobKind(runIssues, { repeat: every(1) }),
+  /** Sign-ups never confirmed go after 30 days: daily at 03:17. */
+  'newsletter.remove-stale-pending': jobKind(removeStalePending, { repeat: every(24 * 60, 197) }),
+}

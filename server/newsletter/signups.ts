@@ -6,10 +6,13 @@ import type { App } from '../platform/events'
 import { isRecordId, newRecordId } from '../platform/ids'
 import { selectRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
+import { enqueueJob } from '../queue/index'
 import { COLLECTION } from './links'
 import { markPending, queueConfirmation, signUpAgain, subscriptionByEmail } from './subscriptions'
 
 const DECISIONS_PER_RUN = 500
+/** The queue's job that decides the waiting sign-ups (newsletter/index.ts registers it). */
+export const DECIDE_SIGNUPS_JOB = 'newsletter.decide-signups'
 
 /** A sign-up waiting for its decision (a row of newsletter_signups). */
 export interface SignUpRequest {
@@ -50,10 +53,12 @@ export function signUpReply(app: App, record: core.Record, id: string): core.Rec
 }
 
 /**
- * Queues a sign-up for its decision (decidePendingSignUps): one INSERT, the same for every
- * address. A request id already queued (an outbox sending again) adds nothing.
+ * Queues a sign-up for its decision (decidePendingSignUps): one INSERT and the job that decides
+ * it within seconds, the same for every address. A request id already queued (an outbox sending
+ * again) adds nothing.
  */
 export function requestSignUp(app: App, signUp: SignUpRequest): void {
+  const id = signUp.id || newRecordId()
   app
     .db()
     .newQuery(
@@ -61,7 +66,7 @@ export function requestSignUp(app: App, signUp: SignUpRequest): void {
         'VALUES ({:id}, {:email}, {:source}, {:userAgent}, {:clientIp}, {:created})',
     )
     .bind({
-      id: signUp.id || newRecordId(),
+      id,
       email: String(signUp.email || '')
         .trim()
         .toLowerCase()
@@ -72,6 +77,7 @@ export function requestSignUp(app: App, signUp: SignUpRequest): void {
       created: toPbTime(Date.now()),
     })
     .execute()
+  enqueueJob(app, DECIDE_SIGNUPS_JOB, { key: id })
 }
 
 /**

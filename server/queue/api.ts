@@ -16,4 +16,9 @@ export interface DeliveryHealth {
   lastErrorAt: string | null
   /** When sending started to fail (the first such fault after the last send). */
   failingSince: string | null
+  /**
+   * The dispatcher's loop for the channel runs (it starts at the first full minute after the
+   * server starts; until then nothing is sent without a flush).
+   */
+  dispatching: boolean
 }

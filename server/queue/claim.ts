@@ -6,27 +6,45 @@ import { toPbTime } from '../../src/config/dates'
 import { ROW_COLUMNS, emptyRow, markFailed } from './finish'
 import { CLASS_RANK, inClaimOrder, kindRankSql } from './order'
 import { channelNames, findKind } from './registry'
-import { STALE_CLAIM_MINUTES } from './settings'
+import { MINUTE, STALE_CLAIM_MINUTES } from './settings'
 import type { DeliveryRow } from './types'
 
-/** Claims up to `limit` due rows of the channel for this run (bulk ones only when `bulk`). */
+/**
+ * Claims up to `limit` due rows of the channel for this run (bulk ones only when `bulk`). With
+ * `bulkRate` (a minute's bulk mail), no more than the rate leaves room for: counted in the same
+ * statement from the bulk rows sent since the minute before `now` and those being sent, so two
+ * senders at once cannot both take the same room (nor a run "as if" later and the dispatcher).
+ */
 export function claim(
   app: App,
   channel: string,
   now: number,
   limit: number,
   bulk: boolean,
+  bulkRate = 0,
 ): DeliveryRow[] {
+  const room =
+    bulk && bulkRate > 0
+      ? "MAX(0, MIN({:limit}, {:rate} - (SELECT COUNT(*) FROM deliveries WHERE class = 'bulk' AND " +
+        "(sentAt > {:since} OR status = 'sending'))))"
+      : '{:limit}'
   const rows = selectRows(
     app,
     "UPDATE deliveries SET status = 'sending', claimedAt = {:claimedAt}, updated = {:now} " +
       'WHERE id IN (SELECT id FROM deliveries ' +
       "WHERE channel = {:channel} AND status = 'pending' AND (runAt = '' OR runAt <= {:now}) " +
       (bulk ? "AND class = 'bulk' " : "AND class != 'bulk' ") +
-      `ORDER BY ${CLASS_RANK}, ${kindRankSql()}, runAt, created, id LIMIT {:limit}) RETURNING ${ROW_COLUMNS}`,
+      `ORDER BY ${CLASS_RANK}, ${kindRankSql()}, runAt, created, id LIMIT ${room}) RETURNING ${ROW_COLUMNS}`,
     // A claim is stamped with the real clock, whatever time the run acts at: a run "as if at"
     // another time must never take another run's fresh claim for a stale one.
-    { now: toPbTime(now), claimedAt: toPbTime(Date.now()), channel, limit },
+    {
+      now: toPbTime(now),
+      claimedAt: toPbTime(Date.now()),
+      channel,
+      limit,
+      rate: bulkRate,
+      since: toPbTime(now - MINUTE),
+    },
     emptyRow(),
   )
   // RETURNING gives no order: send in the claim's order.

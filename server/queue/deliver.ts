@@ -8,6 +8,7 @@ import { enqueue } from './enqueue'
 import { errorText, isPermanent } from './errors'
 import { finish, markFailed, markSent } from './finish'
 import { findKind, kindNames } from './registry'
+import { onTheWire } from './wire'
 import type {
   ChannelContext,
   DeliveryChannel,
@@ -146,7 +147,12 @@ function finishDelivery(
       )
     return
   }
-  markSent(app, row, now)
+  if (row.channel === 'job') {
+    // A job's work is done: nothing outside to show for it, so its row goes (a failure stays).
+    finish(app, 'DELETE FROM deliveries', {}, row)
+  } else {
+    markSent(app, row, now)
+  }
   summary.sent++
   if (kind.afterSent) {
     try {
@@ -168,13 +174,20 @@ export function deliver(
 ): void {
   const ready = prepareDelivery(app, row, now, summary)
   if (!ready) return
-  let error: unknown = null
-  try {
-    channel.send(app, context, row, ready.rendered)
-  } catch (err) {
-    error = err || new Error('unknown error')
+  const sendAndRecord = () => {
+    let error: unknown = null
+    try {
+      channel.send(app, context, row, ready.rendered)
+    } catch (err) {
+      error = err || new Error('unknown error')
+    }
+    finishDelivery(app, channel, ready.kind, row, error, now, summary)
   }
-  finishDelivery(app, channel, ready.kind, row, error, now, summary)
+  if (!channel.oneAtATime) return sendAndRecord()
+  if (!onTheWire(app, channel.name, sendAndRecord)) {
+    // Another send hangs on the wire: the row waits for a later run, no attempt counted.
+    finish(app, "UPDATE deliveries SET status = 'pending', claimedAt = ''", {}, row)
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { normaliseRecipient, refusal } from './caps'
 import { kindOf } from './registry'
 import { HOUR, lifetimeHours } from './settings'
 import type { DeliveryJob, DeliveryKind, EnqueueResult, FanOut } from './types'
+import { wake } from './wake'
 
 /**
  * Queues one delivery with `app` (the caller's transaction: the row exists exactly when the
@@ -26,6 +27,8 @@ export function enqueue(app: App, job: DeliveryJob): EnqueueResult {
   app.runInTransaction((txApp) => {
     result = enqueueChecked(txApp, kind, job, recipient)
   })
+  // The dispatcher's loop for the channel looks at once (it sees the row once it commits).
+  if (result.queued) wake(app, kind.channel)
   return result
 }
 
@@ -134,5 +137,7 @@ export function enqueueMany(app: App, spec: FanOut): number {
     )
     .bind(params)
     .execute()
-  return result.rowsAffected()
+  const queued = result.rowsAffected()
+  if (queued > 0) wake(app, kind.channel)
+  return queued
 }

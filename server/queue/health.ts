@@ -3,6 +3,7 @@
 import type { App } from '../platform/events'
 import { countRows, selectRow } from '../platform/sql'
 import type { DeliveryHealth } from './api'
+import { isDispatching } from './dispatcher'
 import { channelOf } from './registry'
 
 /**
@@ -66,5 +67,6 @@ export function health(app: App, channelName?: string): DeliveryHealth {
     lastError: latest ? latest.lastError : null,
     lastErrorAt: latest ? latest.lastErrorAt : null,
     failingSince: latest ? since : null,
+    dispatching: isDispatching(app, name),
   }
 }

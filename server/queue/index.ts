@@ -1,7 +1,8 @@
 // The delivery queue's public surface: the only area that writes `deliveries`
 // (docs/decisions/024-one-delivery-queue.md). Everything the server sends to the outside world is
-// one row, queued in the transaction of the record that caused it and sent later by a run of its
-// channel (a cron job every minute, or POST /api/mail/flush):
+// one row, queued in the transaction of the record that caused it and sent within about a second
+// of its commit (or at its run time) by the dispatcher's loop for its channel (dispatcher.ts), or
+// by a flush (POST /api/mail/flush). Scheduled work is a row too: a `job` kind (jobs.ts).
 //   enqueue      one row, after the kind's caps (per recipient, per IP) and its unique key;
 //   enqueueMany  a fan-out fixed by one INSERT OR IGNORE ... SELECT;
 //   cancel       pending rows that should not go any more;
@@ -13,15 +14,24 @@
 // Temporary faults are retried with exponential back-off and jitter until the row's expiresAt
 // (MAIL_QUEUE_LIFETIME_HOURS, 120 by default); a permanent one fails the row at once. A claim
 // left `sending` by a run that died goes back to pending when the server starts, or after
-// STALE_CLAIM_MINUTES: at most the one mail in flight can then be sent twice.
+// STALE_CLAIM_MINUTES; mail goes one send at a time (wire.ts), so at most the one mail on the
+// wire can then be sent twice.
 // The queue knows no kind: each area registers its kinds and channels (server/main.ts).
 import { recoverClaimsAtStart, requeueOnRetry } from './hooks'
+import {
+  dispatchBeside,
+  dispatchJobs,
+  dispatchMail,
+  dispatchWebhooks,
+  runJobNow,
+  stopAtTerminate,
+} from './routes'
 
 export { registerChannel, registerKinds } from './registry'
 export { enqueue, enqueueMany } from './enqueue'
 export { cancel, deleteForSource } from './cancel'
 export { markHeldFailed, markHeldSent } from './held'
-export { isBusy, run } from './run'
+export { run } from './run'
 export { recoverAfterRestart } from './claim'
 export { defaultBackoffMs } from './finish'
 export { health } from './health'
@@ -29,6 +39,8 @@ export { prepareRequeue } from './requeue'
 export { errorText, isPermanent, permanentError } from './errors'
 export { STALE_CLAIM_MINUTES, bulkRatePerMinute, visitorMailWindowHours } from './settings'
 export { sourceRecordOf } from './source'
+export { enqueueJob, every, jobChannel, jobKind } from './jobs'
+export { isDispatching } from './dispatcher'
 export type {
   CancelMatch,
   ChannelContext,
@@ -51,4 +63,17 @@ export const hooks = {
   requeueOnRetry,
   /** onBootstrap: claims cut off by the last stop go back to the queue. */
   recoverClaimsAtStart,
+  /** onTerminate: the dispatcher's loops end. */
+  stopAtTerminate,
+}
+
+/** The dispatcher's cron ticks (deliveries.pb.js): one loop per lane, each minute. */
+export const jobs = { dispatchMail, dispatchWebhooks, dispatchJobs }
+
+/** The queue's routes (deliveries.pb.js). */
+export const routes = {
+  /** POST /api/queue/dispatch (superusers): a second dispatcher loop beside the cron's. */
+  dispatchBeside,
+  /** POST /api/queue/jobs/{kind}/run (superusers): a scheduled job's work now. */
+  runJobNow,
 }

@@ -1,4 +1,4 @@
-// One run of a channel's sender (a cron job every minute, or POST /api/mail/flush): give back
+// One run of a channel's sender (a pass of the dispatcher, or POST /api/mail/flush): give back
 // stale claims, then claim due rows in class order and send them until none is due, the run's
 // budget is spent, or bulk mail has used its rate for the minute. A channel that cannot send
 // (no SMTP configured) defers every due row in ONE statement instead.
@@ -101,25 +101,17 @@ export function run(app: App, options?: RunOptions): RunSummary {
     summary.pending = pendingCount(app, channelName)
     return summary
   }
-  scheduleKinds(app, channelName, clock())
+  const scheduling = !options || options.schedule !== false
+  if (scheduling) scheduleKinds(app, channelName, clock())
+  const budgetMs = (options && options.budgetMs) || RUN_TIME_BUDGET_MS
   const rate = channelName === 'mail' ? bulkRatePerMinute() : 0
   let handled = 0
-  while (handled < MAX_PER_RUN && Date.now() - started < RUN_TIME_BUDGET_MS) {
+  while (handled < MAX_PER_RUN && Date.now() - started < budgetMs) {
     const now = clock()
     let batch = claim(app, channelName, now, BATCH_SIZE, false)
     if (batch.length === 0) {
       // Bulk only when every other class is done, and within its rate over the last minute.
-      let budget = BATCH_SIZE
-      if (rate > 0) {
-        const sentLastMinute = countRows(
-          app,
-          "SELECT COUNT(*) AS n FROM deliveries WHERE class = 'bulk' AND sentAt > {:since} AND sentAt <= {:now}",
-          { since: toPbTime(now - MINUTE), now: toPbTime(now) },
-        )
-        budget = Math.min(BATCH_SIZE, rate - sentLastMinute)
-      }
-      if (budget <= 0) break
-      batch = claim(app, channelName, now, budget, true)
+      batch = claim(app, channelName, now, BATCH_SIZE, true, rate)
     }
     if (batch.length === 0) break
     if (channel.sendBatch) {
@@ -132,21 +124,7 @@ export function run(app: App, options?: RunOptions): RunSummary {
       }
     }
   }
-  scheduleKinds(app, channelName, clock())
+  if (scheduling) scheduleKinds(app, channelName, clock())
   summary.pending = pendingCount(app, channelName)
   return summary
-}
-
-/**
- * True while another run holds a fresh claim on the channel (the cron skips a tick then, so runs
- * stuck on a hung server do not pile up).
- */
-export function isBusy(app: App, channel?: string): boolean {
-  return (
-    countRows(
-      app,
-      "SELECT COUNT(*) AS n FROM deliveries WHERE channel = {:channel} AND status = 'sending' AND claimedAt >= {:cutoff}",
-      { channel: channel || 'mail', cutoff: toPbTime(Date.now() - STALE_CLAIM_MINUTES * MINUTE) },
-    ) > 0
-  )
 }

@@ -6,7 +6,8 @@ import type { App } from '../platform/events'
 export type { DeliveryHealth } from './api'
 
 /** The classes of delivery, highest first: a run sends them in this order (claim.ts). */
-export type DeliveryClass = 'account' | 'owner' | 'visitor' | 'followup' | 'bulk' | 'webhook'
+export type DeliveryClass =
+  'account' | 'owner' | 'visitor' | 'followup' | 'bulk' | 'webhook' | 'job'
 
 /** What a caller asks `enqueue` for. */
 export interface DeliveryJob {
@@ -119,8 +120,15 @@ export interface DeliveryKind {
   hold?(app: App, row: DeliveryRow, now: number): boolean
   afterSent?(app: App, row: DeliveryRow, now: number): void
   afterFailed?(app: App, row: DeliveryRow, reason: string, now: number): void
-  /** Called at the start and end of every run of the kind's channel: deliveries to queue. */
+  /**
+   * Called when a run of the kind's channel starts (the dispatcher: once a minute; a flush: at its
+   * start and end): deliveries to queue.
+   */
   schedule?(app: App, now: number): DeliveryJob[]
+  /** A `job` kind's work (jobs.ts): throws to be retried like a failed send. */
+  perform?(app: App, row: DeliveryRow, now: number): void
+  /** A recurring job: the time (ms) of its next run after `now` (jobs.ts keeps one queued). */
+  repeat?(now: number): number
 }
 
 /** Whatever a channel needs for one run (its settings), or why it cannot send. */
@@ -136,6 +144,11 @@ export interface ChannelContext {
 /** A transport: mail (SMTP) or webhook (HTTP POST). */
 export interface DeliveryChannel {
   name: string
+  /**
+   * true: one send of the channel at a time in the process, recorded before the next begins
+   * (wire.ts), so a crash leaves at most one send unrecorded.
+   */
+  oneAtATime?: boolean
   prepare(app: App): ChannelContext
   send(app: App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void
   /**
@@ -169,4 +182,8 @@ export interface RunSummary {
 export interface RunOptions {
   channel?: string
   now?: number
+  /** Stop claiming after this long (ms; default RUN_TIME_BUDGET_MS). */
+  budgetMs?: number
+  /** false: do not ask the kinds' `schedule` (the dispatcher asks once a minute itself). */
+  schedule?: boolean
 }

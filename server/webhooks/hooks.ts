@@ -3,15 +3,9 @@
 // cause (an audit or a contact message saved, a newsletter sign-up confirmed or unsubscribed, a
 // person's status changed), so it exists exactly when the change does; its body is built when it
 // is first sent (payloads.ts). Nothing is sent inside a request: the `webhook` channel posts them.
-import type {
-  RecordEnrichEvent,
-  RecordEvent,
-  RecordRequestEvent,
-  TerminateEvent,
-} from '../platform/events'
+import type { RecordEnrichEvent, RecordEvent, RecordRequestEvent } from '../platform/events'
 import { checkedUrl } from './endpoints'
 import { saveThenQueue } from './events'
-import { stop } from './runner'
 
 // --- the collection itself ----------------------------------------------------------------
 
@@ -88,12 +82,4 @@ export function queuePersonStatusChange(e: RecordEvent) {
     previousStatus: before,
     status: after,
   }))
-}
-
-// --- sending --------------------------------------------------------------------------------
-
-/** The server is stopping: the webhook runner's loop ends at its next second. */
-export function stopSender(e: TerminateEvent) {
-  stop(e.app)
-  return e.next()
 }

@@ -9,10 +9,10 @@ import {
   queuePersonStatusChange,
   queueSubscriberChange,
   refuseCreate,
-  stopSender,
 } from './hooks'
 import { refuseSecretQueries } from './secret-queries'
-import { cleanUpLog, sendWebhooks } from './jobs'
+import { cleanUpLog } from './jobs'
+import { every, jobKind } from '../queue/index'
 import {
   createEndpoint,
   deleteEndpoint,
@@ -50,7 +50,10 @@ export const hooks = {
   queueMessageReceived,
   queueSubscriberChange,
   queuePersonStatusChange,
-  stopSender,
 }
 
-export const jobs = { sendWebhooks, cleanUpLog }
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** The log and the events it points to go after WEBHOOK_LOG_KEEP_DAYS: daily at 03:41. */
+  'webhooks.clean-log': jobKind(cleanUpLog, { repeat: every(24 * 60, 221) }),
+}

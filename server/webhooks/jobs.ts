@@ -1,19 +1,10 @@
-// The webhook area's cron jobs. They get no event, so they work with `$app` (the one place here
-// that reads it).
+// The webhook area's scheduled work (a job kind of the queue's dispatcher). It gets no event, so
+// it works with `$app` (the one place here that reads it).
 import type { App } from '../platform/events'
 import { removeOldLog } from './log'
-import { runForAMinute } from './runner'
 
 function theApp(): App {
   return $app as unknown as App
-}
-
-/**
- * The webhook channel's own job (runner.ts): each minute's run watches for due deliveries every
- * second, so events leave within seconds and the first retry comes after ~5 s.
- */
-export function sendWebhooks(): void {
-  runForAMinute(theApp())
 }
 
 /** The log and the events it points to are kept WEBHOOK_LOG_KEEP_DAYS (daily). */

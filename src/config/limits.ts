@@ -172,6 +172,8 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/funnel/visit': 2 * KIB,
   'POST /api/limits/prune': RUN_BODY_MAX_BYTES,
   'POST /api/mail/flush': RUN_BODY_MAX_BYTES,
+  'POST /api/queue/dispatch': RUN_BODY_MAX_BYTES,
+  'POST /api/queue/jobs/{kind}/run': RUN_BODY_MAX_BYTES,
   'GET /api/mail/health': NO_BODY,
   'POST /api/newsletter/confirm': SMALL_BODY_MAX_BYTES,
   'POST /api/newsletter/unsubscribe': SMALL_BODY_MAX_BYTES,

@@ -402,11 +402,11 @@ describe('stale pending sign-ups', () => {
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString()
     await server.su.collection(NEWSLETTER).update(oldRow!.id, { requestedAt: longAgo })
 
-    const res = await fetch(`${server.url}/api/crons/newsletter_pending_cleanup`, {
+    const res = await fetch(`${server.url}/api/queue/jobs/newsletter.remove-stale-pending/run`, {
       method: 'POST',
       headers: { authorization: server.su.authStore.token },
     })
-    expect(res.status).toBe(204)
+    expect(res.status).toBe(200)
     await eventually(async () => (await rowOf(old)) === undefined)
     expect((await rowOf(recent))?.status).toBe('pending')
   })

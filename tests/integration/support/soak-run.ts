@@ -346,7 +346,10 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
         report.problems.push(`mail sent ${count}x: ${key}`)
       }
     }
-    const unsent = await su.collection('deliveries').getFullList({ filter: 'status != "sent"' })
+    const unsent = await su.collection('deliveries').getFullList({
+      // The server's own scheduled jobs (clean-ups) wait for their time; every delivery is sent.
+      filter: 'status != "sent" && channel != "job"',
+    })
     for (const row of unsent)
       report.problems.push(`delivery ${row.id} (${row.kind}) is ${row.status}: ${row.lastError}`)
   } catch (err) {

@@ -15,6 +15,7 @@ const base: MailHealth = {
   lastError: null,
   lastErrorAt: null,
   failingSince: null,
+  dispatching: true,
 }
 
 // A clock in UTC terms: the line shows hours and minutes of the Date it is given.

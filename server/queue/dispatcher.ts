@@ -1,0 +1,172 @@
+// The one dispatcher: everything the server does later - mail, webhooks, follow-up steps,
+// newsletter sends, sign-up decisions, the owner's digest, clean-ups - is a row with a run time
+// in `deliveries`, and this loop picks what is due. PocketBase's cron can only tick once a
+// minute, so each tick starts a loop per lane (a channel: mail, webhook, job) that lasts until
+// just before the next tick and, between passes, waits in short naps: it looks for due rows at
+// once when something was queued for its channel (enqueue leaves a mark in the app's store) and
+// at least every second otherwise. A pass runs the channel for a few seconds at most, so bulk
+// mail never keeps the loop from a reset link queued meanwhile (claims take the highest class
+// first). Lanes run apart, so a webhook receiver that hangs never delays mail.
+// One loop per lane (a mark in the store); POST /api/queue/dispatch can start another beside it
+// (claims are atomic; the mail wire lets one send through at a time). A stopping server ends
+// every loop within a nap.
+import type { App } from '../platform/events'
+import { countRows } from '../platform/sql'
+import { toPbTime } from '../../src/config/dates'
+import { scheduleKinds } from './deliver'
+import { ensureRecurring } from './jobs'
+import { channelNames } from './registry'
+import { run } from './run'
+import { wakeMark } from './wake'
+import type { RunSummary } from './types'
+
+const RUNNING = 'queue:dispatcher:'
+const STOPPING = 'queue:stopping'
+const LAST_LOOP = 'queue:dispatcher-ended:'
+const NAP_MS = 50
+const POLL_MS = 1000
+const EAGER_MS = 1500
+const EAGER_POLL_MS = 150
+// A pass stops claiming after this long, so the lane looks at what is due again.
+const PASS_MS = 3000
+// The loop ends this long before the minute's end; the next tick's loop takes over.
+const END_BEFORE_TICK_MS = 400
+// A loop's hold on its lane outlasts its end by this much (a pass running late; a loop whose
+// engine died gives the lane up then).
+const HOLD_GRACE_MS = 30 * 1000
+
+/** The hold's expiry from the store's text ('expiryMs|holder'). */
+function holdExpiry(value: unknown): number {
+  return Number(String(value || '').split('|')[0]) || 0
+}
+
+/** Takes the lane for `hold` ('expiryMs|holder') when no live loop has it; true when taken. */
+function takeLane(app: App, channel: string, hold: string): boolean {
+  let taken = false
+  app.store().setFunc(RUNNING + channel, (old: unknown) => {
+    if (holdExpiry(old) > Date.now()) return old
+    taken = true
+    return hold
+  })
+  return taken
+}
+
+/** Gives the lane back, unless its hold ran out and another loop has it now. */
+function leaveLane(app: App, channel: string, hold: string): void {
+  app.store().setFunc(RUNNING + channel, (old: unknown) => (old === hold ? '' : old))
+}
+
+/** True when a row of the channel is due now. */
+export function hasDue(app: App, channel: string, now: number): boolean {
+  return (
+    countRows(
+      app,
+      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM deliveries WHERE channel = {:channel} AND ' +
+        "status = 'pending' AND (runAt = '' OR runAt <= {:now}) LIMIT 1)",
+      { channel, now: toPbTime(now) },
+    ) > 0
+  )
+}
+
+/** Rows a pass did something with. */
+function worked(summary: RunSummary): number {
+  return summary.sent + summary.failed + summary.retried + summary.held + summary.cancelled
+}
+
+/** The start of the minute after `time`. */
+function nextMinute(time: number): number {
+  return Math.floor(time / 60000) * 60000 + 60000
+}
+
+/** What `dispatch` is asked for. */
+export interface DispatchOptions {
+  /** Run until this time (ms); default just before the next minute's tick. */
+  until?: number
+  /** Run even while another loop holds the lane (a second dispatcher, for tests and drills). */
+  beside?: boolean
+}
+
+/**
+ * One lane's loop: runs `channel` whenever something of it is due, until `until`. Returns at once
+ * while another loop holds the lane (unless `beside`). Returns the passes' total work.
+ */
+export function dispatch(app: App, channel: string, options?: DispatchOptions): number {
+  const store = app.store()
+  const until = (options && options.until) || nextMinute(Date.now()) - END_BEFORE_TICK_MS
+  const beside = !!(options && options.beside)
+  const hold = `${until + HOLD_GRACE_MS}|${Math.random()}`
+  // The last minute's loop may still finish a pass: wait for it to leave the lane.
+  while (!beside && !takeLane(app, channel, hold)) {
+    if (Date.now() >= until || store.get(STOPPING)) return 0
+    sleep(NAP_MS)
+  }
+  let total = 0
+  try {
+    const started = Date.now()
+    if (channel === 'job') ensureRecurring(app, started)
+    // The kinds that queue work of their own look once a minute (the owner's digest).
+    if (!beside) scheduleKinds(app, channel, started)
+    let lastMark = wakeMark(app, channel)
+    let lastLook = 0
+    // After a mark, look often for a moment: the row may wait for its transaction to commit.
+    let eagerUntil = 0
+    while (Date.now() < until && !store.get(STOPPING)) {
+      const now = Date.now()
+      const mark = wakeMark(app, channel)
+      if (mark !== lastMark) eagerUntil = now + EAGER_MS
+      const every = now < eagerUntil ? EAGER_POLL_MS : POLL_MS
+      if (mark !== lastMark || now - lastLook >= every) {
+        lastMark = mark
+        lastLook = now
+        const done = pass(app, channel, now)
+        total += done
+        // Work was done: look again at once (more may be due).
+        if (done > 0) {
+          lastLook = 0
+          continue
+        }
+      }
+      sleep(NAP_MS)
+    }
+  } finally {
+    if (!beside) {
+      leaveLane(app, channel, hold)
+      store.set(LAST_LOOP + channel, Date.now())
+    }
+  }
+  return total
+}
+
+/** One look at the lane: runs the channel for a few seconds when something is due. */
+function pass(app: App, channel: string, now: number): number {
+  try {
+    if (!hasDue(app, channel, now)) return 0
+    const done = worked(run(app, { channel, budgetMs: PASS_MS, schedule: false }))
+    if (done > 0 && channel === 'job') ensureRecurring(app, Date.now())
+    return done
+  } catch (err) {
+    app.logger().error('queue: dispatcher pass failed', 'channel', channel, 'error', String(err))
+    return 0
+  }
+}
+
+/** The cron tick: one loop per lane is started by the entry table, one line each. */
+export function lanes(): string[] {
+  return channelNames()
+}
+
+/** The server is stopping: every loop ends within a nap. */
+export function stopDispatching(app: App): void {
+  app.store().set(STOPPING, true)
+}
+
+/** True while a lane's loop runs (the health answer shows it). */
+export function isDispatching(app: App, channel: string): boolean {
+  const store = app.store()
+  const now = Date.now()
+  // Between two ticks' loops the lane is free for a moment: still dispatching.
+  return (
+    holdExpiry(store.get(RUNNING + channel)) > now ||
+    now - Number(store.get(LAST_LOOP + channel) || 0) < 5000
+  )
+}
