@@ -34,3 +34,10 @@ routerAdd(
   (e) => require(`${__hooks}/generated/server.cjs`).queue.routes.runJobNow(e),
   $apis.requireSuperuserAuth(),
 )
+
+// (onServe is not among the hooks' globals; the app's own hook is.)
+$app
+  .onServe()
+  .bindFunc((/** @type {core.ServeEvent} */ e) =>
+    require(`${__hooks}/generated/server.cjs`).queue.hooks.tickSoonAfterStart(e),
+  )

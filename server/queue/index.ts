@@ -18,6 +18,7 @@
 // wire can then be sent twice.
 // The queue knows no kind: each area registers its kinds and channels (server/main.ts).
 import { recoverClaimsAtStart, requeueOnRetry } from './hooks'
+import { tickSoonAfterStart } from './ticks'
 import {
   dispatchBeside,
   dispatchJobs,
@@ -65,6 +66,8 @@ export const hooks = {
   recoverClaimsAtStart,
   /** onTerminate: the dispatcher's loops end. */
   stopAtTerminate,
+  /** onServe, before the cron starts: the dispatcher's first tick within 2 seconds. */
+  tickSoonAfterStart,
 }
 
 /** The dispatcher's cron ticks (deliveries.pb.js): one loop per lane, each minute. */

@@ -9,6 +9,7 @@ import { dispatch, stopDispatching } from './dispatcher'
 import { enqueue } from './enqueue'
 import { channelNames, findKind } from './registry'
 import { run } from './run'
+import { backToMinuteTicks } from './ticks'
 
 // A second loop runs at most this long (the request waits for it).
 const BESIDE_MAX_SECONDS = 120
@@ -21,6 +22,7 @@ function theApp(): App {
 function lane(channel: string): () => void {
   return () => {
     try {
+      backToMinuteTicks(theApp())
       dispatch(theApp(), channel)
     } catch (err) {
       theApp().logger().error('queue: dispatcher failed', 'channel', channel, 'error', String(err))
