@@ -11,6 +11,7 @@
 // (claims are atomic; the mail wire lets one send through at a time). A stopping server ends
 // every loop within a nap.
 import type { App } from '../platform/events'
+import { envText } from '../platform/env'
 import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
 import { scheduleKinds } from './deliver'
@@ -56,6 +57,15 @@ function leaveLane(app: App, channel: string, hold: string): void {
   app.store().setFunc(RUNNING + channel, (old: unknown) => (old === hold ? '' : old))
 }
 
+/**
+ * QUEUE_DISPATCH=manual: the loops do not run, and queued work waits for a run endpoint (a flush)
+ * - like a job queue's manual testing mode, for tests that move time themselves, or to hold all
+ * sending for a while. Anything else (unset): the dispatcher runs.
+ */
+export function isManual(): boolean {
+  return envText('QUEUE_DISPATCH').toLowerCase() === 'manual'
+}
+
 /** True when a row of the channel is due now. */
 export function hasDue(app: App, channel: string, now: number): boolean {
   return (
@@ -94,6 +104,8 @@ export function dispatch(app: App, channel: string, options?: DispatchOptions): 
   const store = app.store()
   const until = (options && options.until) || nextMinute(Date.now()) - END_BEFORE_TICK_MS
   const beside = !!(options && options.beside)
+  // Manual: the queue moves only when a run endpoint is called (tests that move time themselves).
+  if (!beside && isManual()) return 0
   const hold = `${until + HOLD_GRACE_MS}|${Math.random()}`
   // The last minute's loop may still finish a pass: wait for it to leave the lane.
   while (!beside && !takeLane(app, channel, hold)) {

@@ -228,6 +228,7 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/test/bulk-cancel': RUN_BODY_MAX_BYTES,
   'POST /api/test/newsletter-subscribers': RUN_BODY_MAX_BYTES,
   'POST /api/test/webhook-log-cleanup': RUN_BODY_MAX_BYTES,
+  'GET /api/test/ticks': NO_BODY,
 }
 
 /**

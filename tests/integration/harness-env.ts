@@ -24,3 +24,11 @@ export function harnessEnv(extra: Record<string, string> = {}): Record<string, s
     ...extra,
   }
 }
+
+/**
+ * For a test file that moves time itself through the run endpoints (`{"now": ...}`) and counts
+ * what each run did: the dispatcher's loops stay off (QUEUE_DISPATCH=manual), so nothing moves
+ * but the runs it asks for. The dispatcher itself is tested with it on (mail-latency, queue-crash,
+ * queue-ticks), as every other test file runs.
+ */
+export const MANUAL_QUEUE = { QUEUE_DISPATCH: 'manual' } as const

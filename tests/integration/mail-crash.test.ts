@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest'
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver } from '../../scripts/mail-receiver.mjs'
 import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs'
-import { OWNER_EMAIL, SUPERUSER, harnessEnv } from './harness-env'
+import { MANUAL_QUEUE, OWNER_EMAIL, SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient, uniqueEmail } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
 
@@ -40,6 +40,7 @@ it('SIGKILL during a send run: after a restart every mail goes out, only the one
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(receiver.port),
     MAIL_FROM: 'audit@north-country.test',
+    ...MANUAL_QUEUE,
   })
   let server = await startPocketBase({ port, dataDir, env })
   stops.push(() => server.stop())

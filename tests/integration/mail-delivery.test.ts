@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/config/messages'
 import { createUser, recordId, uniqueEmail } from './helpers'
+import { MANUAL_QUEUE } from './harness-env'
 import { OWNER_EMAIL, auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
@@ -22,7 +23,7 @@ let server: MailServer
 
 beforeAll(async () => {
   receiver = await startSmtpReceiver()
-  server = await startMailServer(receiver.port)
+  server = await startMailServer(receiver.port, MANUAL_QUEUE)
 })
 
 afterAll(async () => {

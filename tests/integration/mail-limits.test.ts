@@ -6,6 +6,7 @@
 // each "visitor" sends from its own loopback address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
+import { MANUAL_QUEUE } from './harness-env'
 import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { rawRequest } from './support/raw-request'
@@ -21,6 +22,7 @@ beforeAll(async () => {
   receiver = await startSmtpReceiver()
   server = await startMailServer(receiver.port, {
     MAIL_VISITOR_PER_IP_PER_DAY: String(PER_IP_PER_DAY),
+    ...MANUAL_QUEUE,
   })
 })
 

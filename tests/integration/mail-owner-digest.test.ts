@@ -5,6 +5,7 @@
 // while one IP floods. Real PocketBase, real SMTP receiver; time moves through the flush endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
+import { MANUAL_QUEUE } from './harness-env'
 import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { rawRequest } from './support/raw-request'
@@ -18,7 +19,7 @@ let server: MailServer
 
 beforeAll(async () => {
   receiver = await startSmtpReceiver()
-  server = await startMailServer(receiver.port, { OWNER_MAIL_PER_HOUR: '6' })
+  server = await startMailServer(receiver.port, { OWNER_MAIL_PER_HOUR: '6', ...MANUAL_QUEUE })
 })
 
 afterAll(async () => {

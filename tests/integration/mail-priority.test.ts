@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { root } from '../../scripts/pocketbase.mjs'
 import { buildServer } from '../../scripts/build-server.mjs'
 import { createUser, recordId, uniqueEmail } from './helpers'
+import { MANUAL_QUEUE } from './harness-env'
 import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
@@ -41,7 +42,7 @@ beforeAll(async () => {
   receiver = await startSmtpReceiver()
   server = await startMailServer(
     receiver.port,
-    { NEWSLETTER_RATE_PER_MINUTE: String(RATE) },
+    { NEWSLETTER_RATE_PER_MINUTE: String(RATE), ...MANUAL_QUEUE },
     { hooksDir: hooks },
   )
 })

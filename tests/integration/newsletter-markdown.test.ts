@@ -18,7 +18,7 @@ import { startMailReceiver } from '../../scripts/mail-receiver.mjs'
 import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { textLimits } from '../../src/config/limits'
 import { newsletterArchivePage } from '../../src/config/public-pages'
-import { SUPERUSER, harnessEnv } from './harness-env'
+import { MANUAL_QUEUE, SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
 
@@ -96,6 +96,7 @@ beforeAll(async () => {
       MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
       OWNER_MAIL_PER_HOUR: '0',
       NEWSLETTER_RATE_PER_MINUTE: '0',
+      ...MANUAL_QUEUE,
     }),
     extra: [`--hooksDir=${hooksDir}`],
   })

@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
-import { OWNER_EMAIL } from './harness-env'
+import { MANUAL_QUEUE, OWNER_EMAIL } from './harness-env'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 import { startWebhookServer, type WebhookServer } from './support/webhook-harness'
@@ -28,6 +28,7 @@ beforeAll(async () => {
       SMTP_PORT: String(smtp.port),
       MAIL_FROM: 'audit@north-country.test',
       OWNER_EMAIL,
+      ...MANUAL_QUEUE,
     },
   })
 })
