@@ -12,6 +12,10 @@
 // today, or whether their mailbox exists. So a stranger typing an address gets the same answer
 // whatever that address has had, and the device that made both audits hears what the cap did
 // (assuming its earlier audit's mail went out: that one's own report said so too).
+//
+// Public and read by id, so it has a rate limit of its own: 30 asks a minute per IP (the rule
+// `GET /api/audits/`, pb_migrations/1764660000_results_mail_rate_limit.js), then 429 with
+// Retry-After; a report asks once per audit and keeps the answer on the device.
 import { badRequest } from '../platform/errors'
 import type { RequestEvent } from '../platform/events'
 import { isRecordId } from '../platform/ids'

@@ -7,8 +7,8 @@
 //     is cut off when its handler reads it); a route that reads no body refuses any; and a route
 //     missing from the table refuses any body, with an error in the log naming it. PocketBase's
 //     own default is 32 MiB, and a parsed JSON body costs several times its size: a few 30 MB
-//     bodies at once took the process to gigabytes. A batch must declare its length (411): its handler reports a body cut off at the
-//     limit as an unreadable one.
+//     bodies at once took the process to gigabytes. A batch must declare its length (411): its
+//     handler reports a body cut off at the limit as an unreadable one.
 //   - a realtime (server-sent events) connection: at most REALTIME_PER_IP open from one address
 //     and REALTIME_MAX_CONNECTIONS in all (realtime.ts); the rest answer 429.
 // Each JavaScript middleware a request passes holds one of the hooks' engines while the request

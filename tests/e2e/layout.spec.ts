@@ -169,6 +169,31 @@ const SIX_WIDTHS = [320, 390, 768, 1024, 1280, 1920]
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
+/**
+ * The console's filter drop-downs on which some choice would show cut off ("Last 30 da"): each is
+ * measured against a copy of itself as wide as its longest option needs, in the same place.
+ */
+const clippedFilters = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLSelectElement>('.admin-toolbar select')).flatMap(
+      (select) => {
+        const shown = select.getBoundingClientRect().width
+        if (shown === 0) return []
+        const probe = select.cloneNode(true) as HTMLSelectElement
+        probe.removeAttribute('id')
+        Object.assign(probe.style, {
+          position: 'absolute',
+          visibility: 'hidden',
+          width: 'max-content',
+        })
+        select.after(probe)
+        const needed = probe.getBoundingClientRect().width
+        probe.remove()
+        return needed > shown + 0.5 ? [select.labels[0]?.textContent ?? select.name] : []
+      },
+    ),
+  )
+
 for (const width of SIX_WIDTHS) {
   test(`the console, a person, the dashboard, settings and /call: nothing sideways at ${width}px`, async ({
     browser,
@@ -208,10 +233,11 @@ for (const width of SIX_WIDTHS) {
     await memberPage.route(/calendly/, (route) => route.abort('connectionrefused'))
 
     await adminPage.goto(`${baseURL()}/audit-admin`)
-    const tabs = await adminPage
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+    // The tab links once the console has drawn them (read before, the list came out empty and the
+    // tabs went unchecked).
+    const tabLinks = adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link')
+    await expect(tabLinks.first()).toBeVisible()
+    const tabs = await tabLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
     const consolePages = [...tabs, `/audit-admin?person=${person.id}`]
     const memberPages = ['/dashboard', '/dashboard?tab=audits', '/dashboard?tab=settings', '/call']
 
@@ -234,6 +260,14 @@ for (const width of SIX_WIDTHS) {
           if (path === '/call')
             await expect(view.getByText('The scheduler could not load.')).toBeVisible()
           expect(await sideways(view), `${path} at ${width}px`).toBe(0)
+          expect.soft(await clippedFilters(view), `${path} at ${width}px`).toEqual([])
+          if (path.startsWith('/dashboard')) {
+            // The three tabs side by side, none cut off at the edge of a strip that scrolls.
+            const tabs = view.getByRole('tablist')
+            expect
+              .soft(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), `${path} tabs`)
+              .toBe(0)
+          }
           await view.screenshot({
             path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
             fullPage: true,

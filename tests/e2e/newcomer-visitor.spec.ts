@@ -38,6 +38,15 @@ async function takeFreeAudit(page: Page, email: string) {
   return readReport(page)
 }
 
+/** How many lines `locator`'s text is laid out on. */
+function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size
+  })
+}
+
 /** Skips every question of the signed-in audit from its landing step to the report. */
 async function takeMemberAudit(page: Page) {
   await page.getByRole('button', { name: 'Start Audit' }).click()
@@ -228,6 +237,25 @@ test.describe('4. no record internals for visitors', () => {
     await expect(card.getByRole('button', { name: 'Download as .txt' })).toBeVisible()
     await expectAccessible(page)
     await screenshot(page, 'dashboard-audit-reference')
+  })
+
+  test("the report's header keeps each label on one line at 320 and 390 px, a long address going under it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 })
+    await takeFreeAudit(page, uniqueEmail('a-rather-long-address-of-a-visitor'))
+    const labels = page.locator('.audit-report__meta dt')
+    await expect(labels).toHaveText(['Reference', 'Prepared for'])
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const label of await labels.all()) {
+        expect(await linesOf(label), `${await label.textContent()} at ${width}px`).toBe(1)
+      }
+      // The address takes the header's width, not a sliver beside its label.
+      const address = page.locator('.audit-report__meta dd').nth(1)
+      expect(await linesOf(address), `the address at ${width}px`).toBeLessThanOrEqual(2)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0)
+    }
   })
 })
 

@@ -78,7 +78,7 @@ export function WebhookEndpointCard({
   const sendTest = () =>
     act('test', async () => {
       await sendTestEvent(pb, endpoint.id)
-      return 'Test event queued: it is sent within a minute and shows in the log below.'
+      return 'Test event queued: it is sent within seconds and shows in the log below.'
     })
   const switchTo = (enabled: boolean) =>
     act('switch', async () => {
@@ -101,7 +101,7 @@ export function WebhookEndpointCard({
     setNote('')
     try {
       await resendEvent(pb, endpoint.id, attempt.event)
-      setNote('Queued again: it is sent within a minute, with the same webhook-id.')
+      setNote('Queued again: it is sent within seconds, with the same webhook-id.')
     } catch {
       setNote('Could not queue it again. Please try again.')
     } finally {

@@ -56,7 +56,11 @@ function logList(
         ),
       },
       { header: 'Try', cell: (attempt) => attempt.attempt },
-      { header: 'Took', cell: (attempt) => formatDuration(attempt.durationMs) },
+      {
+        header: 'Took',
+        className: 'integrations-log__took',
+        cell: (attempt) => formatDuration(attempt.durationMs),
+      },
       {
         header: 'Result',
         className: 'integrations-log__result',

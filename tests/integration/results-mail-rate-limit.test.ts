@@ -1,0 +1,65 @@
+// GET /api/audits/{id}/results-mail is public and reads audits by id, so one address guessing
+// ids is held to a per-IP rate limit a visitor never meets (a report asks once per audit, again
+// on a reload): past it 429 with Retry-After, other addresses unaffected. Before, only the
+// general `/api/` limit applied: 600 per 10 s, 3,600 guesses a minute. On a server of its own with
+// the production rate limits, each client from its own loopback address.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { recordId, uniqueEmail } from './helpers'
+import { startLimitsServer, type LimitsServer } from './support/limits-server'
+import { auditSubmission } from './support/mail-harness'
+import { rawRequest } from './support/raw-request'
+
+/** The rule of pb_migrations/1764660000_results_mail_rate_limit.js. */
+const LIMIT = { label: 'GET /api/audits/', duration: 60, maxRequests: 30 }
+
+let server: LimitsServer
+
+beforeAll(async () => {
+  server = await startLimitsServer()
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+function ask(id: string, from: string, earlier: string[] = []) {
+  const query = earlier.length ? `?earlier=${earlier.join(',')}` : ''
+  return rawRequest(server.url, {
+    method: 'GET',
+    path: `/api/audits/${id}/results-mail${query}`,
+    from,
+  })
+}
+
+describe('the results-mail route from one IP', () => {
+  it(`answers ${LIMIT.maxRequests} asks a minute, then 429 with Retry-After; another IP is unaffected`, async () => {
+    const audit = auditSubmission({ email: uniqueEmail('results-limit') })
+    await server.su.collection('audits').create(audit) // superusers are never limited
+
+    // A visitor's report asking, and asking again on reloads, then a guesser's ids.
+    const guesser = '127.0.0.151'
+    const statuses: number[] = []
+    for (let n = 0; n < 3; n++) statuses.push((await ask(audit.id, guesser)).status)
+    for (let n = 3; n < LIMIT.maxRequests; n++) {
+      statuses.push((await ask(recordId(), guesser, [recordId()])).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, ...Array(LIMIT.maxRequests - 3).fill(404)])
+
+    const refused = await ask(audit.id, guesser)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(LIMIT.duration)
+
+    // The rest of the API answers that address as before, and another address is not affected.
+    expect(
+      (await rawRequest(server.url, { method: 'GET', path: '/api/health', from: guesser })).status,
+    ).toBe(200)
+    const visitor = await ask(audit.id, '127.0.0.152')
+    expect(visitor.status).toBe(200)
+    expect(JSON.parse(visitor.body)).toEqual({ mailed: 'this' })
+    // The rule docs/security.md lists.
+    const { rateLimits } = await server.su.settings.getAll()
+    expect(rateLimits.rules).toContainEqual(expect.objectContaining(LIMIT))
+  })
+})
