@@ -350,6 +350,9 @@ test.describe('the console', () => {
     const failed = await su.collection('deliveries').create({
       recipient: `bounced@${domain}`,
       subject: 'Your Business Efficiency Audit results',
+      // Kept as it was rendered: a retry sends these words again.
+      html: '<p>Your results</p>',
+      text: 'Your results',
       kind: 'visitor_results',
       channel: 'mail',
       class: 'visitor',
@@ -380,9 +383,11 @@ test.describe('the console', () => {
     await expect(
       page.getByText(`The e-mail to bounced@${domain} is back in the queue.`),
     ).toBeVisible()
+    // Back in the queue, the dispatcher sends it within seconds (the test server's receiver
+    // takes it).
     await expect
       .poll(async () => (await su.collection('deliveries').getOne(failed.id)).status)
-      .not.toBe('failed')
+      .toBe('sent')
   })
 
   test('the tab bar works from the keyboard, and the console passes axe on a phone and a desktop', async ({
