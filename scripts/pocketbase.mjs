@@ -64,6 +64,13 @@ export function freePort() {
  */
 
 /**
+ * PocketBase's pool of JavaScript engines: its default 15, plus the 2 the delivery queue's
+ * dispatcher holds all the time (a loop per lane: server/queue/dispatcher.ts), so requests keep
+ * the 15 they had. The service unit (deploy/north-country.service) passes the same flag.
+ */
+export const HOOKS_POOL_FLAG = '--hooksPool=17'
+
+/**
  * Command-line arguments for `pocketbase serve` with this project's folders.
  * @param {ServeOptions} options
  */
@@ -77,6 +84,7 @@ export function serveArgs({ port, dataDir, publicDir, hooksWatch = false, extra 
     `--hooksWatch=${hooksWatch}`,
     '--automigrate=false',
     '--dev=false',
+    HOOKS_POOL_FLAG,
   ]
   if (publicDir) args.push(`--publicDir=${publicDir}`)
   return [...args, ...extra]

@@ -26,6 +26,7 @@ import {
 } from './subscription-routes'
 import { decideSignUps, removeStalePending, runIssues } from './jobs'
 import { DECIDE_SIGNUPS_JOB } from './signups'
+import { CHECK_JOB, START_JOB, checkSendsJob, startDueJob } from './issue-send'
 import { every, jobKind } from '../queue/index'
 
 export { kinds } from './kinds'
@@ -68,8 +69,9 @@ export const jobKinds = {
   [DECIDE_SIGNUPS_JOB]: jobKind(decideSignUps),
   /** A sign-up whose job was lost (queued before an upgrade) is decided by this: every 15 min. */
   'newsletter.decide-signups-sweep': jobKind(decideSignUps, { repeat: every(15) }),
-  /** Scheduled issues start and finished sends are marked: every minute. */
-  'newsletter.run-issues': jobKind(runIssues, { repeat: every(1) }),
+  [START_JOB]: jobKind((app, _row, now) => startDueJob(app, now)),
+  [CHECK_JOB]: jobKind((app, _row, now) => checkSendsJob(app, now)),
+  'newsletter.run-issues': jobKind(runIssues, { repeat: every(15) }),
   /** Sign-ups never confirmed go after 30 days: daily at 03:17. */
   'newsletter.remove-stale-pending': jobKind(removeStalePending, { repeat: every(24 * 60, 197) }),
 }

@@ -132,7 +132,7 @@ export function runIssuesNow(e: RequestEvent): void {
   return e.json(200, runDue(e.app, now))
 }
 
-/** The job: every minute, scheduled issues whose time has come start; done sends become `sent`. */
+/** The sweep: scheduled issues whose time has come start; done sends become `sent`. */
 export function runIssuesJob(app: App): void {
   try {
     runDue(app, Date.now())

@@ -1,7 +1,8 @@
 // An issue's way out: its schedule, the send (the body rendered once, the recipients fixed by one
 // statement in the same transaction as the status), the consultant's test copy, the copies an
-// unsubscribe skips, and the job that starts due issues and finishes done sends.
-import { cancel, enqueue, enqueueMany } from '../queue/index'
+// unsubscribe skips, and the queue's jobs that start a scheduled issue at its time and finish a
+// send once its copies are done.
+import { cancel, enqueue, enqueueJob, enqueueMany } from '../queue/index'
 import type { EnqueueResult } from '../queue/index'
 import type { App } from '../platform/events'
 import { toPbTime } from '../../src/config/dates'
@@ -22,6 +23,18 @@ import {
 import { wallTimeToMs } from './wall-time'
 
 // --- scheduling ---------------------------------------------------------------------------------
+
+/** The queue's job that starts the scheduled issues whose time has come (queued with the schedule). */
+export const START_JOB = 'newsletter.start-issue'
+/** The queue's job that counts a send's copies and finishes it when all are done (every minute). */
+export const CHECK_JOB = 'newsletter.check-send'
+const CHECK_EVERY_MS = 60 * 1000
+
+/** The next check of a send, a minute from `nowMs` (once per issue and time). */
+function queueCheck(app: App, issueId: string, nowMs: number): void {
+  const runAt = nowMs + CHECK_EVERY_MS
+  enqueueJob(app, CHECK_JOB, { key: `${issueId}@${toPbTime(runAt)}`, runAt, sourceId: issueId })
+}
 
 /**
  * Schedules the issue for `at` (the consultant's wall time) or, with at === null, makes it a
@@ -55,6 +68,9 @@ export function schedule(
   issue.set('scheduledAt', toPbTime(ms))
   issue.set('lastError', '')
   app.save(issue)
+  // Its start is a row of the queue at its time; a later change of time or a return to draft
+  // leaves that row to find nothing due.
+  enqueueJob(app, START_JOB, { key: `${issue.id}@${toPbTime(ms)}`, runAt: ms, sourceId: issue.id })
   return issue
 }
 
@@ -107,6 +123,7 @@ export function startSend(app: App, issueId: string, nowMs: number): number {
     recipients = queueCopies(txApp, issue)
     issue.set('recipients', recipients)
     txApp.save(issue)
+    queueCheck(txApp, issue.id, nowMs)
   })
   return recipients
 }
@@ -207,7 +224,20 @@ function messageOf(err: unknown): string {
   return message ? String(message) : String(err)
 }
 
-/** One pass of the job: start what is due, finish what is done. */
+/** One pass over every issue: start what is due, finish what is done (the run route, a sweep). */
 export function runDue(app: App, nowMs: number): IssuesRunAnswer {
   return { started: startDue(app, nowMs), finished: finishSends(app, nowMs) }
+}
+
+/** START_JOB: the scheduled issues whose time has come start. */
+export function startDueJob(app: App, nowMs: number): void {
+  startDue(app, nowMs)
+}
+
+/** CHECK_JOB: sends whose copies are all done finish; the others are checked again in a minute. */
+export function checkSendsJob(app: App, nowMs: number): void {
+  finishSends(app, nowMs)
+  for (const issue of app.findRecordsByFilter(ISSUES, "status = 'sending'", '', 100, 0)) {
+    if (issue) queueCheck(app, issue.id, nowMs)
+  }
 }

@@ -1,5 +1,5 @@
-// The newsletter's cron jobs (pb_hooks/newsletter.pb.js, newsletter-issues.pb.js): they get no
-// event, so they work with $app, the one place this area names it.
+// The newsletter's scheduled work, job kinds of the queue's dispatcher (newsletter/index.ts): they
+// get no event, so they work with $app, the one place this area names it.
 import type { App } from '../platform/events'
 import { runIssuesJob } from './issue-routes'
 import { decideSignUpsJob, removeStalePendingJob } from './subscription-routes'
@@ -9,17 +9,17 @@ function jobApp(): App {
   return $app as unknown as App
 }
 
-/** newsletter_signups, every minute: decides the sign-ups waiting. */
+/** newsletter.decide-signups (with each sign-up) and its sweep: decides the sign-ups waiting. */
 export function decideSignUps(): void {
   decideSignUpsJob(jobApp())
 }
 
-/** newsletter_pending_cleanup, daily: deletes sign-ups never confirmed. */
+/** newsletter.remove-stale-pending, daily: deletes sign-ups never confirmed. */
 export function removeStalePending(): void {
   removeStalePendingJob(jobApp())
 }
 
-/** newsletter_issues, every minute: starts scheduled sends, marks finished ones. */
+/** newsletter.run-issues, every 15 minutes: the sweep behind the issues' own jobs. */
 export function runIssues(): void {
   runIssuesJob(jobApp())
 }

@@ -24,6 +24,8 @@ import type { RunSummary } from './types'
 const RUNNING = 'queue:dispatcher:'
 const STOPPING = 'queue:stopping'
 const LAST_LOOP = 'queue:dispatcher-ended:'
+// Which channels a running loop serves (its hold), for the health answer.
+const SERVED = 'queue:dispatcher-serves:'
 const NAP_MS = 50
 const POLL_MS = 1000
 const EAGER_MS = 1500
@@ -97,59 +99,71 @@ export interface DispatchOptions {
 }
 
 /**
- * One lane's loop: runs `channel` whenever something of it is due, until `until`. Returns at once
- * while another loop holds the lane (unless `beside`). Returns the passes' total work.
+ * One lane's loop: runs each of `channels` whenever something of it is due, until `until`.
+ * Returns at once while another loop holds the lane (unless `beside`). Returns the total work.
  */
-export function dispatch(app: App, channel: string, options?: DispatchOptions): number {
+export function dispatch(app: App, channels: string[], options?: DispatchOptions): number {
   const store = app.store()
+  const lane = channels.join('+')
   const until = (options && options.until) || nextMinute(Date.now()) - END_BEFORE_TICK_MS
   const beside = !!(options && options.beside)
   // Manual: the queue moves only when a run endpoint is called (tests that move time themselves).
   if (!beside && isManual()) return 0
   const hold = `${until + HOLD_GRACE_MS}|${Math.random()}`
   // The last minute's loop may still finish a pass: wait for it to leave the lane.
-  while (!beside && !takeLane(app, channel, hold)) {
+  while (!beside && !takeLane(app, lane, hold)) {
     if (Date.now() >= until || store.get(STOPPING)) return 0
     sleep(NAP_MS)
   }
+  if (!beside) for (const channel of channels) store.set(SERVED + channel, hold)
   let total = 0
   try {
     const started = Date.now()
-    if (channel === 'job') ensureRecurring(app, started)
-    // The kinds that queue work of their own look once a minute (the owner's digest).
-    if (!beside) scheduleKinds(app, channel, started)
-    let lastMark = wakeMark(app, channel)
-    let lastLook = 0
-    // After a mark, look often for a moment: the row may wait for its transaction to commit.
-    let eagerUntil = 0
+    // The lane with the jobs keeps the schedule: the recurring jobs' next rows, and, once a
+    // minute, the kinds that queue work of their own (the owner's digest). The other lanes load
+    // no kind until something of theirs is due.
+    if (channels.indexOf('job') >= 0) {
+      ensureRecurring(app, started)
+      if (!beside) for (const channel of channelNames()) scheduleKinds(app, channel, started)
+    }
+    const looks = channels.map((channel) => ({
+      channel,
+      mark: wakeMark(app, channel),
+      last: 0,
+      // After a mark, look often for a moment: the row may wait for its transaction to commit.
+      eagerUntil: 0,
+    }))
     while (Date.now() < until && !store.get(STOPPING)) {
-      const now = Date.now()
-      const mark = wakeMark(app, channel)
-      if (mark !== lastMark) eagerUntil = now + EAGER_MS
-      const every = now < eagerUntil ? EAGER_POLL_MS : POLL_MS
-      if (mark !== lastMark || now - lastLook >= every) {
-        lastMark = mark
-        lastLook = now
-        const done = pass(app, channel, now)
-        total += done
+      let done = 0
+      for (const look of looks) {
+        const now = Date.now()
+        const mark = wakeMark(app, look.channel)
+        if (mark !== look.mark) look.eagerUntil = now + EAGER_MS
+        const every = now < look.eagerUntil ? EAGER_POLL_MS : POLL_MS
+        if (mark === look.mark && now - look.last < every) continue
+        look.mark = mark
+        look.last = now
+        const worked = pass(app, look.channel, now)
         // Work was done: look again at once (more may be due).
-        if (done > 0) {
-          lastLook = 0
-          continue
-        }
+        if (worked > 0) look.last = 0
+        done += worked
       }
-      sleep(NAP_MS)
+      total += done
+      if (done === 0) sleep(NAP_MS)
     }
   } finally {
     if (!beside) {
-      leaveLane(app, channel, hold)
-      store.set(LAST_LOOP + channel, Date.now())
+      leaveLane(app, lane, hold)
+      for (const channel of channels) {
+        store.remove(SERVED + channel)
+        store.set(LAST_LOOP + channel, Date.now())
+      }
     }
   }
   return total
 }
 
-/** One look at the lane: runs the channel for a few seconds when something is due. */
+/** One look at a channel: runs it for a few seconds when something is due. */
 function pass(app: App, channel: string, now: number): number {
   try {
     if (!hasDue(app, channel, now)) return 0
@@ -160,11 +174,6 @@ function pass(app: App, channel: string, now: number): number {
     app.logger().error('queue: dispatcher pass failed', 'channel', channel, 'error', String(err))
     return 0
   }
-}
-
-/** The cron tick: one loop per lane is started by the entry table, one line each. */
-export function lanes(): string[] {
-  return channelNames()
 }
 
 /** The server is stopping: every loop ends within a nap. */
@@ -178,7 +187,7 @@ export function isDispatching(app: App, channel: string): boolean {
   const now = Date.now()
   // Between two ticks' loops the lane is free for a moment: still dispatching.
   return (
-    holdExpiry(store.get(RUNNING + channel)) > now ||
+    holdExpiry(store.get(SERVED + channel)) > now ||
     now - Number(store.get(LAST_LOOP + channel) || 0) < 5000
   )
 }

@@ -21,7 +21,6 @@ import { recoverClaimsAtStart, requeueOnRetry } from './hooks'
 import { tickSoonAfterStart } from './ticks'
 import {
   dispatchBeside,
-  dispatchJobs,
   dispatchMail,
   dispatchWebhooks,
   runJobNow,
@@ -71,7 +70,7 @@ export const hooks = {
 }
 
 /** The dispatcher's cron ticks (deliveries.pb.js): one loop per lane, each minute. */
-export const jobs = { dispatchMail, dispatchWebhooks, dispatchJobs }
+export const jobs = { dispatchMail, dispatchWebhooks }
 
 /** The queue's routes (deliveries.pb.js). */
 export const routes = {

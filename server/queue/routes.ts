@@ -18,21 +18,24 @@ function theApp(): App {
   return $app as unknown as App
 }
 
-/** The cron tick of a lane: its loop until just before the next tick. */
-function lane(channel: string): () => void {
+/** The cron tick of a lane: its loop over `channels` until just before the next tick. */
+function lane(channels: string[]): () => void {
   return () => {
     try {
       backToMinuteTicks(theApp())
-      dispatch(theApp(), channel)
+      dispatch(theApp(), channels)
     } catch (err) {
-      theApp().logger().error('queue: dispatcher failed', 'channel', channel, 'error', String(err))
+      theApp()
+        .logger()
+        .error('queue: dispatcher failed', 'lane', channels.join('+'), 'error', String(err))
     }
   }
 }
 
-export const dispatchMail = lane('mail')
-export const dispatchWebhooks = lane('webhook')
-export const dispatchJobs = lane('job')
+// Two lanes: mail with the jobs (the jobs are short and mostly queue mail), and webhooks apart, so
+// a receiver that hangs (10 s) never holds a mail back. Each holds one of PocketBase's engines.
+export const dispatchMail = lane(['mail', 'job'])
+export const dispatchWebhooks = lane(['webhook'])
 
 /** POST /api/queue/dispatch {"channel": "mail", "seconds": 20}: a loop beside the cron's. */
 export function dispatchBeside(e: RequestEvent): void {
@@ -50,7 +53,7 @@ export function dispatchBeside(e: RequestEvent): void {
       seconds: ['validation_invalid_value', `Between 0 and ${BESIDE_MAX_SECONDS}.`],
     })
   }
-  const worked = dispatch(e.app, channel, { until: Date.now() + seconds * 1000, beside: true })
+  const worked = dispatch(e.app, [channel], { until: Date.now() + seconds * 1000, beside: true })
   return e.json(200, { channel, worked })
 }
 

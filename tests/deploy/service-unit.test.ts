@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { root } from '../../scripts/pocketbase.mjs'
+import { HOOKS_POOL_FLAG, root } from '../../scripts/pocketbase.mjs'
 import { site } from '../../src/config/site'
 import { SHIPPED_CADDYFILE, ensureCommand } from './support/front'
 
@@ -76,7 +76,12 @@ describe('deploy/north-country.service', () => {
     const http = /--http=(127\.0\.0\.1:\d+)/.exec(exec)?.[1]
     expect(http).toBeTruthy()
     expect(readFileSync(SHIPPED_CADDYFILE, 'utf8')).toContain(`reverse_proxy ${http}\n`)
-    for (const flag of ['--hooksWatch=false', '--automigrate=false', '--dev=false']) {
+    for (const flag of [
+      '--hooksWatch=false',
+      '--automigrate=false',
+      '--dev=false',
+      HOOKS_POOL_FLAG,
+    ]) {
       expect(exec).toContain(flag)
     }
   })

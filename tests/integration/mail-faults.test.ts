@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort } from '../../scripts/pocketbase.mjs'
 import { createUser, guestClient, recordId, uniqueEmail } from './helpers'
+import { MANUAL_QUEUE } from './harness-env'
 import { startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startRefusingReceiver, startSmtpReceiver } from './support/smtp-receiver'
@@ -30,7 +31,8 @@ interface Health {
 }
 
 async function serverOn(port: number, env: Record<string, string> = {}): Promise<MailServer> {
-  const server = await startMailServer(port, env)
+  // Each case counts what the runs it asks for did.
+  const server = await startMailServer(port, { ...MANUAL_QUEUE, ...env })
   cleanup.push(() => server.stop())
   return server
 }
