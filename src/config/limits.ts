@@ -229,6 +229,9 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/test/newsletter-subscribers': RUN_BODY_MAX_BYTES,
   'POST /api/test/webhook-log-cleanup': RUN_BODY_MAX_BYTES,
   'GET /api/test/ticks': NO_BODY,
+  // The mail bench's timings (scripts/bench/mail-bench.mjs): no body, the query says it all.
+  'POST /api/test/mail-smtp-alone': NO_BODY,
+  'POST /api/test/mail-render': NO_BODY,
 }
 
 /**
