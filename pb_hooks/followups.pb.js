@@ -3,10 +3,6 @@
 // the console's Follow-up routes (server/followups/).
 
 onRecordAfterCreateSuccess(
-  (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.startForAudit(e),
-  'audits',
-)
-onRecordAfterCreateSuccess(
   (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.stopForMessage(e),
   'contacts',
 )

@@ -1,6 +1,7 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // Mail through the delivery queue (server/mail/, server/queue/): SMTP settings at start, the
-// contacts' and audits' mail queued with their save (server/leads/), flush, health. The queue's
+// contacts' mail queued with their save (server/leads/; an audit's by its job, audits.pb.js),
+// flush, health. The queue's
 // dispatcher sends (deliveries.pb.js).
 
 onBootstrap((e) => require(`${__hooks}/generated/server.cjs`).mail.hooks.applySettingsAtStart(e))
@@ -8,13 +9,11 @@ onBootstrap((e) => require(`${__hooks}/generated/server.cjs`).mail.hooks.applySe
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).leads.hooks.rememberClientIp(e),
   'contacts',
-  'audits',
 )
 
 onRecordCreateExecute(
   (e) => require(`${__hooks}/generated/server.cjs`).leads.hooks.saveWithMail(e),
   'contacts',
-  'audits',
 )
 
 onBootstrap((e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.recoverClaimsAtStart(e))

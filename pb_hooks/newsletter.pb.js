@@ -7,11 +7,6 @@ onRecordCreateRequest(
   'newsletter_subscriptions',
 )
 
-onRecordAfterCreateSuccess(
-  (e) => require(`${__hooks}/generated/server.cjs`).newsletter.hooks.signUpFromAudit(e),
-  'audits',
-)
-
 routerAdd(
   'POST',
   '/api/newsletter/signups/run',

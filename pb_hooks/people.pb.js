@@ -1,16 +1,15 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Keeps the lead workspace's people current, checks the first touch audits and messages carry,
-// and checks notes and status changes (server/people/).
+// Keeps the lead workspace's people current, checks the first touch messages carry, and checks
+// notes and status changes (server/people/). An audit's create checks its first touch among its
+// own checks, and its job refreshes the person (audits.pb.js).
 
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.checkFirstTouch(e),
-  'audits',
   'contacts',
 )
 
 onRecordAfterCreateSuccess(
   (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.refreshForRecord(e),
-  'audits',
   'contacts',
   'newsletter_subscriptions',
   'users',

@@ -62,11 +62,6 @@ onRecordUpdateRequest(
 )
 
 onRecordCreateExecute(
-  (e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.queueAuditCompleted(e),
-  'audits',
-)
-
-onRecordCreateExecute(
   (e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.queueMessageReceived(e),
   'contacts',
 )

@@ -20,6 +20,9 @@
 //               Lighthouse above also runs on /newsletter and a published issue's page
 //   realtime    memory per open realtime connection, and 300 at once from one address
 //               against the caps (scripts/bench/realtime-bench.mjs; servers of its own)
+//   mail        mails per second from the queue's dispatcher to a local SMTP receiver, where a
+//               mail's time goes, and a 5,000-copy send's time (extrapolated; a server of its
+//               own, scripts/bench/mail-bench.mjs)
 //   followups   one follow-up scheduler run over 10,000 people with 2,000 due (time, server
 //               memory), then the mail queue's runs until they are sent, to a real SMTP receiver
 //               on loopback (scripts/bench/followup-bench.mjs; a server of its own)
@@ -40,6 +43,7 @@ import { measureSlowLink } from './bench/slow-link.mjs'
 import { PAGE_MODULES } from './prerender.mjs'
 import { measureOfflineStart } from './bench/offline-start.mjs'
 import {
+  auditJobsDone,
   countRecords,
   createAdminUser,
   createBareCollection,
@@ -54,6 +58,7 @@ import { runWebhooksBench, webhooksRows } from './bench/webhooks-bench.mjs'
 import { publishIssue, runNewsletterBench, SAMPLE_ISSUE } from './bench/newsletter-bench.mjs'
 import { runRealtimeBench } from './bench/realtime-bench.mjs'
 import { runFollowupBench } from './bench/followup-bench.mjs'
+import { mailRows, runMailBench } from './bench/mail-bench.mjs'
 
 /** @typedef {import('./bench/kit-bundle.mjs').NodeKit} NodeKit */
 /** @typedef {Awaited<ReturnType<typeof startAppServer>>} AppServer */
@@ -93,7 +98,8 @@ export const TARGETS = {
   slowLinkFcpMs: 2500,
   offlineFcpMs: 500,
   sync: { maxRequests: 3, maxWallMs: 3000 },
-  auditCreateRatio: 0.7,
+  // Audit creates per second as a share of plain creates, 8 at once (issue 35: at least 50 %).
+  auditCreateRatio: 0.5,
   leads: { peopleP95Ms: 100, funnelP95Ms: 200 },
   // hostileRenderMs: any body renders (and its test copy goes) in under 2 s (issue 38).
   newsletter: { queueMs: 3000, peakRssMiB: 150, hostileRenderMs: 2000 },
@@ -111,6 +117,8 @@ SECTIONS.push('webhooks')
 SECTIONS.push('newsletter')
 // And the follow-up scheduler's (scripts/bench/followup-bench.mjs).
 SECTIONS.push('followups')
+// Mail throughput to a local SMTP receiver (scripts/bench/mail-bench.mjs, a server of its own).
+SECTIONS.push('mail')
 
 /** @param {string[]} argv */
 function parseOnly(argv) {
@@ -195,11 +203,16 @@ async function syncSection(server, kit) {
 async function serverSection(server, kit) {
   await createBareCollection(server.url, server.token)
   const admin = await createAdminUser(server.url, server.token)
-  const creates = await measureCreates({ url: server.url, kit })
+  const creates = await measureCreates({ url: server.url, token: server.token, kit })
   log(
     `creates: audit ${creates.audit.perSecond.toFixed(0)}/s, plain ${creates.plain.perSecond.toFixed(0)}/s; seeding 10,000 audits...`,
   )
-  const seed = await seedAudits({ url: server.url, token: server.token, kit })
+  const seeded = await seedAudits({ url: server.url, token: server.token, kit })
+  // The seeded audits' jobs first (person, mails...): the admin list is timed on a quiet server.
+  const seed = {
+    ...seeded,
+    jobsDoneSeconds: (await auditJobsDone(server.url, server.token, 600_000)) / 1000,
+  }
   const adminList = await measureAdminList({ url: server.url, kit, admin })
   return { creates, seed, adminList }
 }
@@ -289,10 +302,19 @@ function rowsFor(results) {
   if (results.server && !failed('server')) {
     const { creates, adminList } = results.server
     rows.push([
-      `Audit creates vs plain (c=${creates.concurrency})`,
-      `${creates.audit.perSecond.toFixed(0)}/s vs ${creates.plain.perSecond.toFixed(0)}/s = ${(creates.ratio * 100).toFixed(0)}%`,
+      `Audit creates vs plain (c=${creates.concurrency}, alternating rounds)`,
+      `${creates.audit.perSecond.toFixed(0)}/s vs ${creates.plain.perSecond.toFixed(0)}/s = ${(creates.ratio * 100).toFixed(0)}%; ` +
+        `p95 ${ms(creates.audit.p95Ms)} vs ${ms(creates.plain.p95Ms)}`,
       `>= ${TARGETS.auditCreateRatio * 100}%`,
       met(creates.ratio >= TARGETS.auditCreateRatio),
+    ])
+    rows.push([
+      "Audits' jobs (person, follow-ups, webhook, mails) done after the last round",
+      Number.isFinite(creates.jobsDoneMs)
+        ? `${ms(creates.jobsDoneMs)} (${creates.jobsWaiting} waiting then)`
+        : `not done in 60 s (${creates.jobsWaiting} waiting)`,
+      '',
+      '',
     ])
     rows.push([
       `Admin list: 50 newest of ${adminList.totalAudits}`,
@@ -332,6 +354,7 @@ function rowsFor(results) {
     ])
   }
   if (results.webhooks && !failed('webhooks')) rows.push(...webhooksRows(results.webhooks, met))
+  if (results.mail && !failed('mail')) rows.push(...mailRows(results.mail, met))
   if (results.newsletter && !failed('newsletter')) {
     const n = results.newsletter
     rows.push([
@@ -440,7 +463,7 @@ async function main() {
     await section(results, 'bundle', enabled, () => bundleSection(distDir))
 
     const needsServer = enabled.some(
-      (s) => !['bundle', 'queue', 'webhooks', 'realtime', 'followups'].includes(s),
+      (s) => !['bundle', 'queue', 'webhooks', 'realtime', 'followups', 'mail'].includes(s),
     )
     if (needsServer) {
       server = await startAppServer({ publicDir: distDir, dataDir: join(temp, 'pb_data') })
@@ -509,6 +532,7 @@ async function main() {
     await section(results, 'webhooks', enabled, () => runWebhooksBench({ log }))
     await section(results, 'newsletter', enabled, () => runNewsletterBench())
     await section(results, 'realtime', enabled, () => runRealtimeBench())
+    await section(results, 'mail', enabled, () => runMailBench({ log }))
     await section(results, 'followups', enabled, async () =>
       runFollowupBench({
         publicDir: distDir,

@@ -40,6 +40,7 @@ registerKinds(() => limits.jobKinds)
 registerKinds(() => followups.jobKinds)
 registerKinds(() => newsletter.jobKinds)
 registerKinds(() => webhooks.jobKinds)
+registerKinds(() => leads.jobKinds)
 
 export {
   accounts,

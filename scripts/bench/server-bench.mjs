@@ -1,7 +1,10 @@
-// Server throughput on the benchmark's own PocketBase: audit creates (validated, re-scored and
-// two mails queued by pb_hooks) against plain creates of the same JSON on a bare collection (no
-// hooks, open create rule), in the same run, at the same concurrency, rounds alternating
-// plain/audit/audit/plain so drift hits both; then the admin list (50 newest of 10,000 audits).
+// Server throughput on the benchmark's own PocketBase: audit creates (checked, validated and
+// re-scored, then saved with their job, pb_hooks/audits.pb.js) against plain creates of the same
+// JSON on a bare collection (no hooks, open create rule), in the same run, at the same
+// concurrency, rounds alternating plain/audit/audit/plain so drift hits both, with p50 and p95 of
+// each. The audits' jobs (person, follow-ups, webhook event, mails) run meanwhile on the same
+// server and count against both kinds; how long they take to catch up after the last round is
+// reported too. Then the admin list (50 newest of 10,000 audits).
 import { Agent } from 'node:http'
 import { median, percentile } from './stats.mjs'
 import { postJson } from './post-json.mjs'
@@ -153,8 +156,42 @@ function summarize(rounds) {
   }
 }
 
-/** @param {{ url: string, kit: NodeKit, concurrency?: number, roundMs?: number }} options */
-export async function measureCreates({ url, kit, concurrency = 8, roundMs = 5000 }) {
+/**
+ * The audits' jobs (`leads.audit-saved`) still waiting or running.
+ * @param {string} url
+ * @param {string} token
+ * @returns {Promise<number>}
+ */
+async function auditJobsWaiting(url, token) {
+  const filter = "kind = 'leads.audit-saved' && (status = 'pending' || status = 'sending')"
+  const page = await api(
+    url,
+    token,
+    'GET',
+    `/api/collections/deliveries/records?perPage=1&fields=id&filter=${encodeURIComponent(filter)}`,
+  )
+  return page.totalItems
+}
+
+/**
+ * Waits until no audit's job waits; returns how long that took (ms), or Infinity after `timeoutMs`.
+ * @param {string} url
+ * @param {string} token
+ * @param {number} timeoutMs
+ */
+export async function auditJobsDone(url, token, timeoutMs) {
+  const started = performance.now()
+  while (performance.now() - started < timeoutMs) {
+    if ((await auditJobsWaiting(url, token)) === 0) return performance.now() - started
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return Number.POSITIVE_INFINITY
+}
+
+/**
+ * @param {{ url: string, token: string, kit: NodeKit, concurrency?: number, roundMs?: number }} options
+ */
+export async function measureCreates({ url, token, kit, concurrency = 8, roundMs = 5000 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
     const bodies = Array.from({ length: 200 }, (_, n) => JSON.stringify(kit.freeAuditBody(n)))
@@ -177,7 +214,18 @@ export async function measureCreates({ url, kit, concurrency = 8, roundMs = 5000
     plain.push(await run(plainPath, roundMs))
     const p = summarize(plain)
     const a = summarize(audit)
-    return { concurrency, roundMs, plain: p, audit: a, ratio: a.perSecond / p.perSecond }
+    // The work the audits left to their jobs: how long until it is all done.
+    const jobsWaiting = await auditJobsWaiting(url, token)
+    const jobsDoneMs = await auditJobsDone(url, token, 60_000)
+    return {
+      concurrency,
+      roundMs,
+      plain: p,
+      audit: a,
+      ratio: a.perSecond / p.perSecond,
+      jobsWaiting,
+      jobsDoneMs,
+    }
   } finally {
     agent.destroy()
   }

@@ -53,7 +53,7 @@ export function deleteStaleUnverified(app: App, days: number, nowMs: number): nu
   return deleted
 }
 
-/** The hourly job (cron `unverified_accounts_cleanup`); a failure is logged, never thrown. */
+/** The hourly job (`accounts.cleanup-unverified`); a failure is logged, never thrown. */
 export function cleanupUnverifiedJob(): void {
   // Jobs get no event: the process's app (the one place this area reads $app).
   const app = $app as unknown as App

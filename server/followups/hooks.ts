@@ -1,17 +1,29 @@
-// The record hooks of the follow-ups (registered by pb_hooks/followups.pb.js): an audit
-// (re)starts its person's sequence; a message, a status other than New set by the consultant,
-// or a newsletter unsubscribe stops it, with the reason. Each runs after the save succeeded and
-// never fails it.
-import type { RecordEvent } from '../platform/events'
+// The record hooks of the follow-ups (registered by pb_hooks/followups.pb.js), and the start an
+// audit's job calls (server/leads/): an audit (re)starts its person's sequence; a message, a
+// status other than New set by the consultant, or a newsletter unsubscribe stops it, with the
+// reason. Each runs after the save succeeded and never fails it.
+import type { App, RecordEvent } from '../platform/events'
+import { countRows } from '../platform/sql'
 import { startSequence, stopForAddress, stopSequence } from './sequences'
 
-/** audits, after create: after the people hook has made or refreshed the audit's person. */
-export function startForAudit(e: RecordEvent): void {
-  e.next()
+/**
+ * A new audit (re)starts its person's sequence: run by the audit's job (server/leads/), after the
+ * person was refreshed. That job runs moments after the audit's save, so a message the person sent
+ * meanwhile may have found nothing to stop: a message newer than the audit stops it here. Run
+ * again, it changes nothing. Never throws.
+ */
+export function startForAudit(app: App, audit: core.Record): void {
   try {
-    startSequence(e.app, e.record)
+    startSequence(app, audit)
+    const email = audit.getString('email').trim().toLowerCase()
+    const messagesSince = countRows(
+      app,
+      'SELECT COUNT(*) AS n FROM contacts WHERE email = {:email} AND created > {:since}',
+      { email, since: audit.getString('created') },
+    )
+    if (messagesSince > 0) stopForAddress(app, email, 'message')
   } catch (err) {
-    e.app.logger().error('followups: could not start', 'error', String(err))
+    app.logger().error('followups: could not start', 'error', String(err))
   }
 }
 

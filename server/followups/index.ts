@@ -10,6 +10,8 @@ export { kinds } from './kinds'
 export { readToken, resultsLinks } from './links'
 export type { MailLinkKind, MailLinkToken, ResultsLinks } from './links'
 export { startSequence } from './sequences'
+/** An audit's job starts its sequence (server/leads/). */
+export const startForAudit = hookHandlers.startForAudit
 /** The facts the follow-up migration reads to start sequences (pb_migrations/1764650000_followups.js). */
 export { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } from '../../src/config/followup'
 
@@ -31,7 +33,6 @@ export const routes = {
 
 /** The record hooks of pb_hooks/followups.pb.js. */
 export const hooks = {
-  startForAudit: hookHandlers.startForAudit,
   stopForMessage: hookHandlers.stopForMessage,
   stopForStatus: hookHandlers.stopForStatus,
   stopForUnsubscribe: hookHandlers.stopForUnsubscribe,

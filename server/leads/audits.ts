@@ -16,7 +16,10 @@ import type { FieldProblems } from '../platform/errors'
 import type { RecordRequestEvent } from '../platform/events'
 import { readSubmission } from './submission'
 
-/** Validates an audit as sent and stores the engine's own scoring of it. */
+/**
+ * Validates an audit as sent and stores the engine's own scoring of it on the record (the create's
+ * answer carries it). Throws the 400 naming the field. The create's other checks: audit-create.ts.
+ */
 export function scoreAudit(e: RecordRequestEvent): void {
   const submission = readSubmission(e)
   const check = validateSubmission(submission)
@@ -52,5 +55,4 @@ export function scoreAudit(e: RecordRequestEvent): void {
   e.record.set('overallScore', evaluation.scores.overallScore)
   e.record.set('recommendations', JSON.stringify(evaluation.recommendations))
   e.record.set('questionSetVersion', QUESTION_SET_VERSION)
-  return e.next()
 }

@@ -1,12 +1,17 @@
 // Leads, what comes in from visitors: audits (validated and scored by the server) and contact
-// messages, the mails each queues in its own transaction (the owner's notifications, held for an
-// hourly digest past the hour's cap, and the visitor's results), the record hooks
-// pb_hooks/audits.pb.js, contacts.pb.js and mail.pb.js register, and the report's question of
-// which mail carries its results (pb_hooks/audits.pb.js).
-import { scoreAudit } from './audits'
+// messages, the mails each queues (the owner's notifications, held for an hourly digest past the
+// hour's cap, and the visitor's results: a message's in its own transaction, an audit's by the
+// job its save queues), the record hooks pb_hooks/audits.pb.js, contacts.pb.js and mail.pb.js
+// register, the audit's job, and the report's question of which mail carries its results
+// (pb_hooks/audits.pb.js).
+import { checkAudit } from './audit-create'
+import { AUDIT_SAVED_JOB, saveAudit } from './audit-save'
+import { runAuditSaved } from './audit-saved'
 import { normaliseContact } from './contacts'
-import { rememberClientIp, saveWithMail } from './record-mail'
+import { rememberClientIp } from './client-ip'
+import { saveWithMail } from './record-mail'
 import { readResultsMail } from './results-mail-route'
+import { jobKind } from '../queue/index'
 
 export { kinds } from './kinds'
 
@@ -16,8 +21,17 @@ export const routes = {
 }
 
 export const hooks = {
-  scoreAudit,
+  /** audits.pb.js: the create request's checks, validation and scoring, in one hook. */
+  checkAudit,
+  /** audits.pb.js: the audit and its job in one transaction. */
+  saveAudit,
   normaliseContact,
   rememberClientIp,
   saveWithMail,
+}
+
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** What an audit causes after its answer: queued with each audit, run at once (a day's retries). */
+  [AUDIT_SAVED_JOB]: jobKind(runAuditSaved, { lifetimeHours: 24 }),
 }

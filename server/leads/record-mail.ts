@@ -1,36 +1,15 @@
-// Which mails a new contact message or audit queues in the delivery queue (server/queue/), inside
-// the record's own transaction: the owner's notification of each (to OWNER_EMAIL, with the
-// visitor's address as Reply-To) and, for a free audit, the visitor's results. Bodies are
-// rendered when the mails are sent (./mail-kinds.ts). Queueing never throws: a create must not
-// fail because of mail.
+// Which mails a new contact message or audit queues in the delivery queue (server/queue/): the
+// owner's notification of each (to OWNER_EMAIL, with the visitor's address as Reply-To) and, for a
+// free audit, the visitor's results. A message's are queued inside its own transaction; an
+// audit's by its job right after (./audit-saved.ts). Each has a unique key (kind and record), so
+// a job run again queues nothing twice. Bodies are rendered when the mails are sent
+// (./mail-kinds.ts). Queueing never throws: a create must not fail because of mail.
 import { ownerEmail } from '../mail/index'
-import type { App, RecordEvent, RecordRequestEvent } from '../platform/events'
-import { newRecordId } from '../platform/ids'
+import type { App, RecordEvent } from '../platform/events'
 import { saveInTransactionOr503 } from '../platform/transaction'
 import { enqueue } from '../queue/index'
 import type { DeliveryJob } from '../queue/index'
-
-/** Where the create's client address waits in the app's store while the create runs. */
-function clientIpKey(collection: string, recordId: string): string {
-  return `mail-client-ip:${collection}:${recordId}`
-}
-
-/**
- * The address a create comes from, for the daily cap on visitor mail per IP: kept in the app's
- * store under the record's id while the create runs (the save has no request), removed when it
- * ends, whatever the outcome. Batch sub-requests pass here too.
- */
-export function rememberClientIp(e: RecordRequestEvent): void {
-  if (e.hasSuperuserAuth()) return e.next()
-  if (!e.record.id) e.record.id = newRecordId()
-  const key = clientIpKey(e.collection.name, e.record.id)
-  e.app.store().set(key, e.realIP())
-  try {
-    return e.next()
-  } finally {
-    e.app.store().remove(key)
-  }
-}
+import { keptClientIp } from './client-ip'
 
 /**
  * Queues inside the record's own save: one transaction around the record's INSERT and its
@@ -40,9 +19,7 @@ export function rememberClientIp(e: RecordRequestEvent): void {
  * commit (rolled back, not the visitor's input) is the 503 a client retries.
  */
 export function saveWithMail(e: RecordEvent): void {
-  const clientIp = String(
-    e.app.store().get(clientIpKey(e.record.collection().name, e.record.id)) || '',
-  )
+  const clientIp = keptClientIp(e.app, e.record)
   saveInTransactionOr503(e, (txApp) => {
     queueRecordMail(txApp, e.record, clientIp)
   })
@@ -66,6 +43,8 @@ function jobsFor(record: core.Record, owner: string, clientIp: string): Delivery
       })
     }
   }
+  // Once per record and kind, however often this runs for it.
+  for (const job of jobs) job.uniqueKey = `${job.kind}:${record.id}`
   return jobs
 }
 

@@ -55,9 +55,11 @@ export const routes = {
   sitemap: sitemapXml,
 }
 
+/** An audit's job queues its newsletter choice (server/leads/). */
+export { signUpFromAudit }
+
 export const hooks = {
   answerSignUp,
-  signUpFromAudit,
   prepareNewIssue: newIssue,
   checkEdit,
   applyEdit: saveEdit,
@@ -69,8 +71,12 @@ export const jobKinds = {
   [DECIDE_SIGNUPS_JOB]: jobKind(decideSignUps),
   /** A sign-up whose job was lost (queued before an upgrade) is decided by this: every 15 min. */
   'newsletter.decide-signups-sweep': jobKind(decideSignUps, { repeat: every(15) }),
+  /** A scheduled issue starts: queued with its schedule, at its time. */
   [START_JOB]: jobKind((app, _row, now) => startDueJob(app, now)),
+  /** A send's copies counted, the send finished when all are done: a minute after it starts, and
+   * again each minute while copies wait. */
   [CHECK_JOB]: jobKind((app, _row, now) => checkSendsJob(app, now)),
+  /** A sweep for an issue whose job was lost (scheduled before an upgrade): every 15 minutes. */
   'newsletter.run-issues': jobKind(runIssues, { repeat: every(15) }),
   /** Sign-ups never confirmed go after 30 days: daily at 03:17. */
   'newsletter.remove-stale-pending': jobKind(removeStalePending, { repeat: every(24 * 60, 197) }),

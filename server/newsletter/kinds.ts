@@ -7,7 +7,7 @@
 //                          (cancelled) when the address is no longer an active subscriber. Its
 //                          body is not kept on the row: it carries the reader's unsubscribe token,
 //                          and a send to thousands would keep thousands of copies.
-//   newsletter_issue_test  the consultant's test copy, in the owner class (within a minute).
+//   newsletter_issue_test  the consultant's test copy, in the owner class (within seconds).
 import { mailConfig } from '../mail/index'
 import { sourceRecordOf, visitorMailWindowHours } from '../queue/index'
 import type { DeliveryKind, DeliveryRow } from '../queue/index'

@@ -1,10 +1,11 @@
 // Sign-ups answered at once, decided later (no subscription oracle): a public sign-up is checked
 // like a create, queued in newsletter_signups with ONE insert that is the same for every address,
-// and answered with the id the client sent (or a new one), never a stored row's. A job decides
-// the queued ones every minute, outside any request: a new row, a confirmation mail or nothing.
+// and answered with the id the client sent (or a new one), never a stored row's. A job of the
+// queue decides the queued ones within seconds, outside any request: a new row, a confirmation
+// mail or nothing.
 import type { App } from '../platform/events'
 import { isRecordId, newRecordId } from '../platform/ids'
-import { selectRows } from '../platform/sql'
+import { countRows, selectRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
 import { enqueueJob } from '../queue/index'
 import { COLLECTION } from './links'
@@ -78,6 +79,18 @@ export function requestSignUp(app: App, signUp: SignUpRequest): void {
     })
     .execute()
   enqueueJob(app, DECIDE_SIGNUPS_JOB, { key: id })
+}
+
+/** True when a sign-up request with `id` waits for its decision, or made the row with that id. */
+export function signUpKnown(app: App, id: string): boolean {
+  return (
+    countRows(
+      app,
+      'SELECT (SELECT COUNT(*) FROM newsletter_signups WHERE id = {:id}) + ' +
+        `(SELECT COUNT(*) FROM ${COLLECTION} WHERE id = {:id}) AS n`,
+      { id },
+    ) > 0
+  )
 }
 
 /**

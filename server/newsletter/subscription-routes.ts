@@ -9,14 +9,14 @@
 // the same time whether the address is free, pending or active (./signups). Superusers (the
 // dashboard, scripts) create the row at once, as PocketBase would.
 import { inputErrors, inputProblems, sentBody } from '../limits/index'
-import type { App, RecordEvent, RecordRequestEvent, RequestEvent } from '../platform/events'
+import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { hasProblems } from '../platform/errors'
 import { requireConsultant } from '../platform/auth'
 import { jsonBody, noStore } from '../platform/request'
 import type { OwnSubscriptionAnswer, SignUpsRunAnswer } from './api'
 import { subscribersExportCsv } from './export'
 import { skipWaitingCopies } from './issue-send'
-import { decidePendingSignUps, requestSignUp, signUpReply } from './signups'
+import { decidePendingSignUps, requestSignUp, signUpKnown, signUpReply } from './signups'
 import {
   markPending,
   ownSubscription,
@@ -65,29 +65,26 @@ export function answerSignUp(e: RecordRequestEvent): void {
 }
 
 /**
- * The audit's newsletter choice: queued like any sign-up (after the audit is saved; a failure
- * here is logged and never fails the audit), so an audit's answer and time tell nothing about
- * the address either. The request's address, kept by the mail hooks while the create runs,
- * counts towards the daily cap on visitor mail.
+ * The audit's newsletter choice, from the audit's job (server/leads/): queued like any sign-up (a
+ * failure fails the job, which runs again later, never the audit), so an audit's answer and time
+ * tell nothing about the address either. `clientIp` is the audit's request's, for the daily cap
+ * on visitor mail. The sign-up is queued under the audit's id: a run again finds it waiting, or
+ * its row made with that id, and adds nothing (an address that had a row already is asked again,
+ * within the confirmation mail's cap of one a day).
  */
-export function signUpFromAudit(e: RecordEvent): void {
-  e.next()
-  if (!e.record.getBool('newsletterSubscription')) return
-  const clientIp = String(e.app.store().get(`mail-client-ip:audits:${e.record.id}`) || '')
-  try {
-    requestSignUp(e.app, {
-      id: '',
-      email: e.record.getString('email'),
-      source: 'audit',
-      userAgent: e.record.getString('userAgent'),
-      clientIp,
-    })
-  } catch (err) {
-    e.app.logger().error('newsletter: could not queue the audit sign-up', 'error', String(err))
-  }
+export function signUpFromAudit(app: App, audit: core.Record, clientIp: string): void {
+  if (!audit.getBool('newsletterSubscription')) return
+  if (signUpKnown(app, audit.id)) return
+  requestSignUp(app, {
+    id: audit.id,
+    email: audit.getString('email'),
+    source: 'audit',
+    userAgent: audit.getString('userAgent'),
+    clientIp,
+  })
 }
 
-/** The job: the waiting sign-ups are decided every minute. */
+/** The job: the waiting sign-ups are decided (queued with each sign-up; a sweep every 15 min). */
 export function decideSignUpsJob(app: App): void {
   try {
     decidePendingSignUps(app)

@@ -10,12 +10,21 @@ import type { RecordEvent, RecordRequestEvent } from '../platform/events'
 import { readFirstTouch } from './first-touch'
 import { refreshPerson } from './refresh'
 
-/** An audit's or a message's `firstTouch`: checked (400 naming the field), stored clean. */
+/** A message's `firstTouch`: checked (400 naming the field), stored clean. */
 export function checkFirstTouch(e: RecordRequestEvent): void {
+  cleanFirstTouch(e.record)
+  return e.next()
+}
+
+/**
+ * The `firstTouch` of an audit or a message being created: checked (throws the 400 naming the
+ * field), stored clean. An audit's create hook calls it among its checks (server/leads/).
+ */
+export function cleanFirstTouch(record: core.Record): void {
   // PocketBase has parsed the JSON field already (raw bytes); read it back as a value.
   let sent: unknown = null
   try {
-    const raw = toString(e.record.get('firstTouch'))
+    const raw = toString(record.get('firstTouch'))
     sent = raw ? JSON.parse(raw) : null
   } catch {
     sent = 'unreadable'
@@ -26,11 +35,10 @@ export function checkFirstTouch(e: RecordRequestEvent): void {
     problems[key] = ['validation_invalid_value', touch.problems[key]]
   }
   if (hasProblems(problems)) throw badRequest('Failed to create record.', problems)
-  e.record.set('firstTouch', touch.value)
-  return e.next()
+  record.set('firstTouch', touch.value)
 }
 
-/** A record created or deleted: its address's person. */
+/** A record created or deleted: its address's person (an audit's create: its job, server/leads/). */
 export function refreshForRecord(e: RecordEvent): void {
   refreshPerson(e.app, e.record.getString('email'))
   return e.next()

@@ -3,6 +3,7 @@
 import {
   applyStatusChange,
   checkFirstTouch,
+  cleanFirstTouch,
   checkPersonUpdate,
   refreshForChange,
   refreshForRecord,
@@ -12,6 +13,8 @@ export { normalEmail } from './api'
 export { findPersonByEmail, newsletterStatus, previousEmailsOf } from './find'
 export { readFirstTouch, touchFieldProblem } from './first-touch'
 export { refreshEveryone, refreshPerson } from './refresh'
+/** An audit's create checks its first touch among its own checks (server/leads/). */
+export { cleanFirstTouch }
 
 export const hooks = {
   checkFirstTouch,

@@ -101,6 +101,25 @@ export function queueEvent(app: App, type: string, args: Record<string, string>)
 }
 
 /**
+ * queueEvent, once: nothing when an event of `type` with the same `args` was stored since `since`
+ * (a PocketBase date: its cause's time, so the look reads only the events after it) - the job
+ * that queues it ran before, e.g. an audit's job run again after a crash.
+ */
+export function queueEventOnce(
+  app: App,
+  type: string,
+  args: Record<string, string>,
+  since: string,
+): Emitted {
+  const stored = countRows(
+    app,
+    'SELECT COUNT(*) AS n FROM webhook_events WHERE created >= {:since} AND type = {:type} AND args = {:args}',
+    { since, type, args: JSON.stringify(args) },
+  )
+  return stored > 0 ? { eventId: '', queued: 0 } : queueEvent(app, type, args)
+}
+
+/**
  * "Send test event": a `webhook.test` event to one endpoint (switched on or not: the consultant
  * asked for it).
  */

@@ -44,10 +44,7 @@ export function checkUpdate(e: RecordRequestEvent) {
 }
 
 // --- events, each in the transaction of its cause -----------------------------------------
-
-export function queueAuditCompleted(e: RecordEvent): void {
-  saveThenQueue(e, 'audit.completed', () => ({ auditId: e.record.id }))
-}
+// (An audit's `audit.completed` is queued by the audit's job, server/leads/: queueEventOnce.)
 
 export function queueMessageReceived(e: RecordEvent): void {
   saveThenQueue(e, 'message.received', () => ({ contactId: e.record.id }))

@@ -4,7 +4,6 @@
 import {
   checkUpdate,
   hideSecrets,
-  queueAuditCompleted,
   queueMessageReceived,
   queuePersonStatusChange,
   queueSubscriberChange,
@@ -25,7 +24,7 @@ import {
 
 export { channel } from './channel'
 export { kinds } from './kinds'
-export { emitEvent, saveThenQueue } from './events'
+export { emitEvent, queueEventOnce, saveThenQueue } from './events'
 export { callBookedData } from './payloads'
 /** The daily log cleanup at a time of the caller's choosing (a test hook runs it "as if at"). */
 export { removeOldLog } from './log'
@@ -46,7 +45,6 @@ export const hooks = {
   refuseSecretQueries,
   refuseCreate,
   checkUpdate,
-  queueAuditCompleted,
   queueMessageReceived,
   queueSubscriberChange,
   queuePersonStatusChange,

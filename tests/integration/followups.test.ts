@@ -10,6 +10,7 @@ import { messages } from '../../src/config/messages'
 import { site } from '../../src/config/site'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { rawRequest } from './support/raw-request'
+import { auditJobsDone } from './support/audit-jobs'
 import { auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
@@ -81,6 +82,8 @@ async function runAt(at: number) {
 async function takeAudit(email: string, optionIndex?: (i: number) => number) {
   const submission = auditSubmission({ email, optionIndex })
   const audit = await server.guest.collection('audits').create(submission)
+  // Its person, sequence and mails come from its job, moments after the answer.
+  await auditJobsDone(server.url, server.su.authStore.token, audit.id)
   return {
     id: audit.id as string,
     created: Date.parse((audit.created as string).replace(' ', 'T')),

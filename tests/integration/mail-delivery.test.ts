@@ -143,6 +143,8 @@ describe('an audit', () => {
     const email = uniqueEmail('visitor')
     const submission = auditSubmission({ email, userAgent: 'Mozilla/5.0 (mail test)' })
     await server.guest.collection('audits').create(submission)
+    // Its mails are queued by its job, moments after the answer.
+    await server.runAuditJobs()
     // What the server saved (it re-scores every audit) is what the mails must say.
     const saved = await server.su.collection('audits').getOne(submission.id)
     const overall: number = saved.overallScore
@@ -239,6 +241,7 @@ describe('an audit', () => {
       user: member.id,
     }
     await member.pb.collection('audits').create(submission)
+    await server.runAuditJobs()
 
     const queued = await server.outboxFor(submission.id)
     expect(queued.map((row) => row.kind)).toEqual(['owner_audit'])
@@ -257,6 +260,8 @@ describe('a record deleted before its mail went out', () => {
       user: member.id,
     }
     await member.pb.collection('audits').create(submission)
+    // Its mail is queued by its job: deleted after that, before the mail went out.
+    await server.runAuditJobs()
     await member.pb.collection('audits').delete(submission.id)
     await server.flush()
     const [row] = await server.outboxFor(submission.id)

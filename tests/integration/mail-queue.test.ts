@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OWNER_EMAIL } from './harness-env'
 import { createUser, guestClient, pbUrl, recordId, superuserClient, uniqueEmail } from './helpers'
+import { auditJobsDone } from './support/audit-jobs'
 import { auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 
@@ -55,6 +56,8 @@ describe('creating a record queues its mail and sends nothing', () => {
   it("queues the visitor's results and the owner notification for a free audit", async () => {
     const submission = auditSubmission({ email: uniqueEmail('free') })
     await guestClient().collection('audits').create(submission)
+    // Its mails are queued by its job, moments after the answer.
+    await auditJobsDone(pbUrl(), su.authStore.token, submission.id)
     const rows = await outboxFor(submission.id)
     expect(rows.map((r) => [r.kind, r.recipient])).toEqual([
       ['owner_audit', OWNER_EMAIL],
@@ -70,6 +73,7 @@ describe('creating a record queues its mail and sends nothing', () => {
       user: member.id,
     }
     await member.pb.collection('audits').create(submission)
+    await auditJobsDone(pbUrl(), su.authStore.token, submission.id)
     expect((await outboxFor(submission.id)).map((r) => r.kind)).toEqual(['owner_audit'])
   })
 
@@ -146,6 +150,7 @@ describe('a server of its own', () => {
     await server.guest.collection('audits').create(submission)
     expect(Date.now() - started).toBeLessThan(2000)
     expect((await server.su.collection('audits').getOne(submission.id)).id).toBe(submission.id)
+    await auditJobsDone(server.url, server.su.authStore.token, submission.id)
     // The visitor's results are queued; the notification to the invalid owner address is not.
     expect((await server.outboxFor(submission.id)).map((r) => r.kind)).toEqual(['visitor_results'])
 

@@ -13,14 +13,22 @@ import {
 import type { PersonRecord } from '../../src/backend/types'
 import { createUser, guestClient, pbUrl, recordId, superuserClient, uniqueEmail } from './helpers'
 import { auditSubmission } from './support/mail-harness'
+import { auditJobsDone } from './support/audit-jobs'
 import { decideSignUps } from './support/newsletter-signups'
+
+/** An audit's person is made by its job, moments after the create answers: wait for them. */
+async function auditsSettled() {
+  await auditJobsDone(pbUrl(), (await superuserClient()).authStore.token)
+}
 
 /** Newsletter sign-ups are answered at once and decided later: decide the waiting ones now. */
 async function decide() {
+  await auditsSettled()
   await decideSignUps(pbUrl(), (await superuserClient()).authStore.token)
 }
 
 async function personOf(email: string): Promise<PersonRecord | null> {
+  await auditsSettled()
   const su = await superuserClient()
   const found = await su
     .collection('people')
@@ -189,6 +197,7 @@ describe('people', () => {
       .create(message(quiet, `Quinn ${tag}`))
     const audit = auditSubmission({ email: scored })
     await guestClient().collection('audits').create(audit)
+    await auditsSettled()
 
     const search = (extra: Partial<typeof emptyPeopleFilter>) =>
       listPeople(admin.pb, 1, { ...emptyPeopleFilter, search: tag, ...extra }).then((r) =>

@@ -17,6 +17,7 @@ import { auditSubmission } from './support/mail-harness'
 import { decideSignUps } from './support/newsletter-signups'
 import { contactPayload, runMarker } from './support/node-outbox'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
+import { auditJobsDone } from './support/audit-jobs'
 
 const COLLECTIONS = ['users', 'audits', 'contacts', 'newsletter_subscriptions', 'deliveries']
 
@@ -120,6 +121,8 @@ it('restores every row, every login and every queued mail from a backup made whi
       .collection('newsletter_subscriptions')
       .create({ email: uniqueEmail(`drill-news${n}`), source: 'footer' })
   }
+  // The audits' mails and people come from their jobs, moments after each answer.
+  await auditJobsDone(first.url, su.authStore.token)
   // Sign-ups are answered at once and decided later (pb_hooks/newsletter.pb.js,
   // server/newsletter/signups.ts).
   await decideSignUps(first.url, su.authStore.token)

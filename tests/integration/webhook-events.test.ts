@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { root } from '../../scripts/pocketbase.mjs'
 import { createUser, recordId, uniqueEmail } from './helpers'
+import { auditJobsDone } from './support/audit-jobs'
 import { auditSubmission } from './support/mail-harness'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 import { startWebhookServer, type WebhookServer } from './support/webhook-harness'
@@ -186,6 +187,8 @@ describe('webhook events', () => {
     const email = uniqueEmail('booked')
     const audit = auditSubmission({ email })
     await server.guest.collection('audits').create(audit)
+    // Its person comes from its job, moments after the answer.
+    await auditJobsDone(server.url, server.su.authStore.token, audit.id)
     // What the report page sends when its scheduler says a call was booked (POST /api/bookings).
     const answer = await server.guest.send('/api/bookings', {
       method: 'POST',

@@ -9,6 +9,7 @@ import * as engine from '../../../src/audit/index'
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
+import { auditJobsDone, runAuditJobs } from './audit-jobs'
 import { decideSignUps } from './newsletter-signups'
 import type { ReceivedMail, SmtpReceiver } from './smtp-receiver'
 
@@ -23,6 +24,8 @@ export interface MailServer {
   flush(now?: Date): Promise<FlushSummary>
   /** Decides the waiting newsletter sign-ups now (their rows and confirmation mails). */
   decideSignUps(): Promise<number>
+  /** Runs the audits' jobs now and waits for them (their mails, person...: audit-jobs.ts). */
+  runAuditJobs(): Promise<void>
   /** The deliveries queued for one record, oldest first. */
   outboxFor(sourceId: string): Promise<OutboxRow[]>
   /** Moves a row's next attempt into the past, as if its back-off had elapsed. */
@@ -110,8 +113,17 @@ export async function startMailServer(
     url: server.url,
     su,
     guest: guestClient(server.url),
-    decideSignUps: () => decideSignUps(server.url, su.authStore.token),
+    async runAuditJobs() {
+      await runAuditJobs(server.url, su.authStore.token)
+      await auditJobsDone(server.url, su.authStore.token)
+    },
+    // The audits' jobs first: an audit's mails and newsletter choice are queued by its job.
+    async decideSignUps() {
+      await runAuditJobs(server.url, su.authStore.token)
+      return decideSignUps(server.url, su.authStore.token)
+    },
     async flush(now) {
+      await runAuditJobs(server.url, su.authStore.token)
       await decideSignUps(server.url, su.authStore.token)
       return flushMail(server.url, su.authStore.token, now)
     },

@@ -15,6 +15,7 @@ import type PocketBase from 'pocketbase'
 import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from '../harness-env'
 import { createUser, guestClient, superuserClient, type TestUser } from '../helpers'
+import { runAuditJobs } from './audit-jobs'
 
 export interface WebhookServer {
   url: string
@@ -142,6 +143,8 @@ export async function startWebhookServer(
     guest: guestClient(server.url),
     admin,
     async flush(now) {
+      // The audits' jobs first: an audit's event is queued by its job.
+      await runAuditJobs(server.url, su.authStore.token)
       const res = await fetch(`${server.url}/api/webhooks/flush`, {
         method: 'POST',
         headers: { authorization: su.authStore.token, 'content-type': 'application/json' },
