@@ -2,8 +2,8 @@
 // An audits create, all of it: the request's checks (input limits, validation and re-scoring with
 // the browser's own engine, the daily cap per IP, the first touch) in one hook, then the audit and
 // the job that does the rest (mails, webhook event, person, newsletter, follow-ups) in one
-// transaction (server/leads/audit-create.ts, audit-save.ts, audit-saved.ts). A free audit's report asks which
-// mail carries its results (server/leads/results-mail-route.ts).
+// transaction (server/leads/audit-create.ts, audit-save.ts, audit-saved.ts). A free audit's
+// report asks which mail carries its results (server/leads/results-mail-route.ts).
 
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).leads.hooks.checkAudit(e),
