@@ -16,7 +16,7 @@ import type { JsonObject } from '../platform/request'
 import { findOrNull } from '../platform/sql'
 import { enqueue } from '../queue/index'
 import { ownerEmail } from '../mail/index'
-import { touchFieldProblem } from '../people/index'
+import { refreshPerson, touchFieldProblem } from '../people/index'
 import { recordConfirmedBooking } from '../funnel/index'
 import { callBookedData, emitEvent } from '../webhooks/index'
 import { parsePbTime, toPbTime } from '../../src/config/dates'
@@ -67,6 +67,9 @@ export function namedPerson(
     const age = audit ? now - parsePbTime(audit.getString('created')) : NaN
     if (!audit || !(age <= REPORT_BOOKING_DAYS * DAY))
       throw refused('audit', 'This report cannot book for anyone.')
+    // An audit whose job has not run yet (a booking within moments of the report) has no person
+    // yet: made now, as the job would make it.
+    if (!personByEmail(app, audit.getString('email'))) refreshPerson(app, audit.getString('email'))
     const person = personByEmail(app, audit.getString('email'))
     if (!person) throw refused('audit', 'This report cannot book for anyone.')
     named = { person, via: 'their audit report' }

@@ -33,7 +33,8 @@ const CHECK_EVERY_MS = 60 * 1000
 /** The next check of a send, a minute from `nowMs` (once per issue and time). */
 function queueCheck(app: App, issueId: string, nowMs: number): void {
   const runAt = nowMs + CHECK_EVERY_MS
-  enqueueJob(app, CHECK_JOB, { key: `${issueId}@${toPbTime(runAt)}`, runAt, sourceId: issueId })
+  // No sourceId: the issue's deliveries are its copies; the job's key names the issue.
+  enqueueJob(app, CHECK_JOB, { key: `${issueId}@${toPbTime(runAt)}`, runAt })
 }
 
 /**
@@ -70,7 +71,7 @@ export function schedule(
   app.save(issue)
   // Its start is a row of the queue at its time; a later change of time or a return to draft
   // leaves that row to find nothing due.
-  enqueueJob(app, START_JOB, { key: `${issue.id}@${toPbTime(ms)}`, runAt: ms, sourceId: issue.id })
+  enqueueJob(app, START_JOB, { key: `${issue.id}@${toPbTime(ms)}`, runAt: ms })
   return issue
 }
 

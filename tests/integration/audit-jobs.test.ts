@@ -187,6 +187,23 @@ describe("an audit's create and its job", () => {
     expect(sequence).toMatchObject({ audit: sent.id, stopReason: 'message' })
     expect(sequence.stoppedAt).not.toBe('')
   })
+
+  it('a booking from the report before the job ran is tied to the person all the same', async () => {
+    const email = uniqueEmail('quick-booker')
+    const sent = auditSubmission({ email })
+    await manual.guest.collection('audits').create(sent)
+    const res = await fetch(`${manual.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ audit: sent.id, path: '/free-audit' }),
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toEqual({ booked: true, repeat: false })
+    const person = await manual.su
+      .collection('people')
+      .getFirstListItem(manual.su.filter('email = {:e}', { e: email }))
+    expect(person.status).toBe('call_booked')
+  })
 })
 
 describe('with the dispatcher running', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
 import { eventually, startMailServer } from './support/mail-harness'
-import type { MailServer } from './support/mail-harness'
+import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
 
@@ -58,8 +58,10 @@ it('starts at its time and finishes by itself, with no run call', async () => {
   expect(res.status, await res.clone().text()).toBe(200)
   expect(await statusOf(id)).toBe('scheduled')
   // Its start waits in the queue at its time, not in a scan.
-  const [start] = await server.outboxFor(id)
-  expect(start).toMatchObject({ kind: 'newsletter.start-issue', channel: 'job', status: 'pending' })
+  const [start] = await server.su.collection('deliveries').getFullList<OutboxRow>({
+    filter: server.su.filter('kind = "newsletter.start-issue" && uniqueKey ~ {:id}', { id }),
+  })
+  expect(start).toMatchObject({ channel: 'job', status: 'pending' })
   expect(Date.parse(start.runAt.replace(' ', 'T'))).toBe(at.getTime())
 
   // Not before its time; within seconds of it.
