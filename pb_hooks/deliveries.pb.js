@@ -8,13 +8,13 @@ onRecordUpdateRequest(
 )
 
 // The one dispatcher (server/queue/dispatcher.ts): every scheduled thing is a row with a run time;
-// each minute's tick starts one loop per lane (mail with the jobs; webhooks) that sends and runs
+// each minute's tick starts one loop per lane (mail; the jobs with the webhooks) that sends and runs
 // what comes due within about a second.
 cronAdd('queue_dispatch_mail', '* * * * *', () =>
   require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchMail(),
 )
-cronAdd('queue_dispatch_webhook', '* * * * *', () =>
-  require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchWebhooks(),
+cronAdd('queue_dispatch_jobs', '* * * * *', () =>
+  require(`${__hooks}/generated/server.cjs`).queue.jobs.dispatchJobs(),
 )
 
 onTerminate((e) => require(`${__hooks}/generated/server.cjs`).queue.hooks.stopAtTerminate(e))

@@ -163,7 +163,10 @@ function finishDelivery(
   }
 }
 
-/** Renders, sends and records one claimed row. */
+/**
+ * Renders, sends and records one claimed row. false: the channel's wire stayed busy (another send
+ * hangs on it) and the row went back to the queue untouched.
+ */
 export function deliver(
   app: App,
   channel: DeliveryChannel,
@@ -171,9 +174,9 @@ export function deliver(
   row: DeliveryRow,
   now: number,
   summary: RunSummary,
-): void {
+): boolean {
   const ready = prepareDelivery(app, row, now, summary)
-  if (!ready) return
+  if (!ready) return true
   const sendAndRecord = () => {
     let error: unknown = null
     try {
@@ -183,11 +186,18 @@ export function deliver(
     }
     finishDelivery(app, channel, ready.kind, row, error, now, summary)
   }
-  if (!channel.oneAtATime) return sendAndRecord()
-  if (!onTheWire(app, channel.name, sendAndRecord)) {
-    // Another send hangs on the wire: the row waits for a later run, no attempt counted.
-    finish(app, "UPDATE deliveries SET status = 'pending', claimedAt = ''", {}, row)
+  if (!channel.oneAtATime) {
+    sendAndRecord()
+    return true
   }
+  if (onTheWire(app, channel.name, sendAndRecord)) return true
+  giveBack(app, row)
+  return false
+}
+
+/** A claimed row goes back to the queue untouched (no attempt counted): a later run sends it. */
+export function giveBack(app: App, row: DeliveryRow): void {
+  finish(app, "UPDATE deliveries SET status = 'pending', claimedAt = ''", {}, row)
 }
 
 /**

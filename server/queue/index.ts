@@ -19,13 +19,7 @@
 // The queue knows no kind: each area registers its kinds and channels (server/main.ts).
 import { recoverClaimsAtStart, requeueOnRetry } from './hooks'
 import { tickSoonAfterStart } from './ticks'
-import {
-  dispatchBeside,
-  dispatchMail,
-  dispatchWebhooks,
-  runJobNow,
-  stopAtTerminate,
-} from './routes'
+import { dispatchBeside, dispatchMail, dispatchJobs, runJobNow, stopAtTerminate } from './routes'
 
 export { registerChannel, registerKinds } from './registry'
 export { enqueue, enqueueMany } from './enqueue'
@@ -70,7 +64,7 @@ export const hooks = {
 }
 
 /** The dispatcher's cron ticks (deliveries.pb.js): one loop per lane, each minute. */
-export const jobs = { dispatchMail, dispatchWebhooks }
+export const jobs = { dispatchMail, dispatchJobs }
 
 /** The queue's routes (deliveries.pb.js). */
 export const routes = {

@@ -32,10 +32,11 @@ function lane(channels: string[]): () => void {
   }
 }
 
-// Two lanes: mail with the jobs (the jobs are short and mostly queue mail), and webhooks apart, so
-// a receiver that hangs (10 s) never holds a mail back. Each holds one of PocketBase's engines.
-export const dispatchMail = lane(['mail', 'job'])
-export const dispatchWebhooks = lane(['webhook'])
+// Two lanes: mail alone, so a mail server that hangs (PocketBase's mail client has no timeout)
+// holds back nothing else; the jobs with the webhooks, whose sends end within 10 s. Each lane
+// holds one of PocketBase's engines.
+export const dispatchMail = lane(['mail'])
+export const dispatchJobs = lane(['job', 'webhook'])
 
 /** POST /api/queue/dispatch {"channel": "mail", "seconds": 20}: a loop beside the cron's. */
 export function dispatchBeside(e: RequestEvent): void {

@@ -6,7 +6,7 @@ import type { App } from '../platform/events'
 import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
 import { claim, recoverClaims } from './claim'
-import { deliver, deliverBatch, scheduleKinds } from './deliver'
+import { deliver, deliverBatch, giveBack, scheduleKinds } from './deliver'
 import { channelOf } from './registry'
 import {
   BATCH_SIZE,
@@ -118,9 +118,13 @@ export function run(app: App, options?: RunOptions): RunSummary {
       handled += batch.length
       deliverBatch(app, channel, context, batch, clock, summary)
     } else {
-      for (const row of batch) {
+      for (let i = 0; i < batch.length; i++) {
         handled++
-        deliver(app, channel, context, row, clock(), summary)
+        if (deliver(app, channel, context, batch[i], clock(), summary)) continue
+        // The wire is held by a send that hangs: the rest go back too, and the run ends.
+        for (const rest of batch.slice(i + 1)) giveBack(app, rest)
+        summary.pending = pendingCount(app, channelName)
+        return summary
       }
     }
   }

@@ -11,8 +11,9 @@ import { newRecordId } from '../platform/ids'
 const WIRE = 'queue:wire:'
 // Longer than any send takes (the mail client's own timeouts end a hung SMTP server sooner).
 const WIRE_HOLD_MS = 2 * 60 * 1000
-// How long a sender waits for the wire before it leaves the row to a later run.
-const WIRE_WAIT_MS = 60 * 1000
+// How long a sender waits for the wire before it leaves its rows to a later run (a send takes a
+// fraction of a second; longer means the holder hangs on a silent server).
+const WIRE_WAIT_MS = 5 * 1000
 const WIRE_POLL_MS = 5
 
 /** The holder and the end of the hold from the store's text ('holder|untilMs'). */

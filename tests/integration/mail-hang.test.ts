@@ -64,9 +64,11 @@ describe('an SMTP server that accepts and never answers', () => {
     ]
     for (const create of creates) {
       expect(await timed(create.run)).toBeLessThan(2000)
+      // Queued, and nothing got past the stuck send (the dispatcher may hold a claim while it
+      // waits for the wire, or an audit's job may be making its mails).
       const queued = await server.outboxFor(create.id)
       expect(queued.length).toBeGreaterThan(0)
-      expect(queued.every((row) => row.status === 'pending')).toBe(true)
+      expect(queued.filter((row) => row.status === 'sent' || row.status === 'failed')).toEqual([])
     }
 
     stuckFlush.abort()
