@@ -21,13 +21,13 @@
 //               server/queue/wire.ts, so a crash re-sends at most one).
 // Tests and bench-only routes: tests/integration/support/hooks/{newsletter-seed,mail-timing}.pb.js.
 //   node scripts/bench/mail-bench.mjs [--recipients N] [--prompt-recipients N]
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startMailReceiver } from '../mail-receiver.mjs'
-import { freePort, root, startPocketBase, superuserToken, upsertSuperuser } from '../pocketbase.mjs'
-import { publishIssue, SAMPLE_ISSUE } from './newsletter-bench.mjs'
+import { superuserToken } from '../pocketbase.mjs'
+import { publishIssue, SAMPLE_ISSUE, startNewsletterServer } from './newsletter-bench.mjs'
 import { startPromptSmtpReceiver } from './prompt-smtp-receiver.mjs'
 import { table } from './stats.mjs'
 
@@ -109,29 +109,15 @@ async function startReceiver(name) {
 async function measureAgainst({ name, about }, recipients, log) {
   const scratch = mkdtempSync(join(tmpdir(), `nce-mail-bench-${name}-`))
   const receiver = await startReceiver(name)
-  /** @type {Awaited<ReturnType<typeof startPocketBase>> | undefined} */
+  /** @type {Awaited<ReturnType<typeof startNewsletterServer>> | undefined} */
   let server
   try {
-    const hooks = join(scratch, 'hooks')
-    cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
-    for (const file of ['newsletter-seed.pb.js', 'mail-timing.pb.js'])
-      cpSync(join(root, 'tests/integration/support/hooks', file), join(hooks, `zz-${file}`))
-    const dataDir = join(scratch, 'data')
-    upsertSuperuser(dataDir, SU.email, SU.password)
-    server = await startPocketBase({
-      port: await freePort(),
-      dataDir,
-      env: {
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(receiver.port),
-        MAIL_FROM: 'tips@bench.local',
-        OWNER_EMAIL: 'owner@bench.local',
-        APP_URL: 'https://bench.local',
-        MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
-        NEWSLETTER_RATE_PER_MINUTE: '0',
-      },
-      extra: [`--hooksDir=${hooks}`],
-    })
+    server = await startNewsletterServer(
+      scratch,
+      receiver.port,
+      ['newsletter-seed.pb.js', 'mail-timing.pb.js'],
+      SU,
+    )
     const url = server.url
     const token = await superuserToken(url, SU.email, SU.password)
     await post(url, token, '/api/test/newsletter-subscribers', {

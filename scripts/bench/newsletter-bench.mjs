@@ -135,34 +135,45 @@ function peakRssMiB(pid) {
   return kib / 1024
 }
 
+/**
+ * A PocketBase of its own in `scratch` for a newsletter send, mailing `smtpPort` on loopback with
+ * the throttle off, with the product's hooks plus the test-only `hookFiles`
+ * (tests/integration/support/hooks/; newsletter-seed.pb.js seeds the subscribers).
+ * @param {string} scratch
+ * @param {number} smtpPort
+ * @param {string[]} hookFiles
+ * @param {{ email: string, password: string }} [superuser] made in its data folder
+ */
+export async function startNewsletterServer(scratch, smtpPort, hookFiles, superuser = SU) {
+  const hooks = join(scratch, 'hooks')
+  cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
+  for (const file of hookFiles)
+    cpSync(join(root, 'tests/integration/support/hooks', file), join(hooks, `zz-${file}`))
+  const dataDir = join(scratch, 'data')
+  upsertSuperuser(dataDir, superuser.email, superuser.password)
+  return startPocketBase({
+    port: await freePort(),
+    dataDir,
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      MAIL_FROM: 'tips@bench.local',
+      OWNER_EMAIL: 'owner@bench.local',
+      APP_URL: 'https://bench.local',
+      MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
+      NEWSLETTER_RATE_PER_MINUTE: '0',
+    },
+    extra: [`--hooksDir=${hooks}`],
+  })
+}
+
 export async function runNewsletterBench({ recipients = NEWSLETTER_BENCH_RECIPIENTS } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), 'nce-newsletter-bench-'))
   let received = 0
   const receiver = await startMailReceiver({ onMail: () => received++, onError: () => undefined })
   let server
   try {
-    const hooks = join(scratch, 'hooks')
-    cpSync(join(root, 'pb_hooks'), hooks, { recursive: true })
-    cpSync(
-      join(root, 'tests/integration/support/hooks/newsletter-seed.pb.js'),
-      join(hooks, 'zz-newsletter-seed.pb.js'),
-    )
-    const dataDir = join(scratch, 'data')
-    upsertSuperuser(dataDir, SU.email, SU.password)
-    server = await startPocketBase({
-      port: await freePort(),
-      dataDir,
-      env: {
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(receiver.port),
-        MAIL_FROM: 'tips@bench.local',
-        OWNER_EMAIL: 'owner@bench.local',
-        APP_URL: 'https://bench.local',
-        MAIL_POSTAL_ADDRESS: '12 Main Street\\nLittleton, NH 03561',
-        NEWSLETTER_RATE_PER_MINUTE: '0',
-      },
-      extra: [`--hooksDir=${hooks}`],
-    })
+    server = await startNewsletterServer(scratch, receiver.port, ['newsletter-seed.pb.js'])
     const token = await superuserToken(server.url, SU.email, SU.password)
     await api(server.url, token, '/api/test/newsletter-subscribers', {
       prefix: 'bench-reader',

@@ -16,6 +16,7 @@ import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
 import { scheduleKinds } from './deliver'
 import { ensureRecurring } from './jobs'
+import { holdUntil, releaseHold, takeHold } from './holds'
 import { channelNames } from './registry'
 import { run } from './run'
 import { wakeMark } from './wake'
@@ -37,27 +38,6 @@ const END_BEFORE_TICK_MS = 400
 // A loop's hold on its lane outlasts its end by this much (a pass running late; a loop whose
 // engine died gives the lane up then).
 const HOLD_GRACE_MS = 30 * 1000
-
-/** The hold's expiry from the store's text ('expiryMs|holder'). */
-function holdExpiry(value: unknown): number {
-  return Number(String(value || '').split('|')[0]) || 0
-}
-
-/** Takes the lane for `hold` ('expiryMs|holder') when no live loop has it; true when taken. */
-function takeLane(app: App, channel: string, hold: string): boolean {
-  let taken = false
-  app.store().setFunc(RUNNING + channel, (old: unknown) => {
-    if (holdExpiry(old) > Date.now()) return old
-    taken = true
-    return hold
-  })
-  return taken
-}
-
-/** Gives the lane back, unless its hold ran out and another loop has it now. */
-function leaveLane(app: App, channel: string, hold: string): void {
-  app.store().setFunc(RUNNING + channel, (old: unknown) => (old === hold ? '' : old))
-}
 
 /**
  * QUEUE_DISPATCH=manual: the loops do not run, and queued work waits for a run endpoint (a flush)
@@ -109,13 +89,16 @@ export function dispatch(app: App, channels: string[], options?: DispatchOptions
   const beside = !!(options && options.beside)
   // Manual: the queue moves only when a run endpoint is called (tests that move time themselves).
   if (!beside && isManual()) return 0
-  const hold = `${until + HOLD_GRACE_MS}|${Math.random()}`
+  const holder = String(Math.random())
   // The last minute's loop may still finish a pass: wait for it to leave the lane.
-  while (!beside && !takeLane(app, lane, hold)) {
+  while (!beside && !takeHold(app, RUNNING + lane, holder, until + HOLD_GRACE_MS)) {
     if (Date.now() >= until || store.get(STOPPING)) return 0
     sleep(NAP_MS)
   }
-  if (!beside) for (const channel of channels) store.set(SERVED + channel, hold)
+  if (!beside) {
+    for (const channel of channels)
+      store.set(SERVED + channel, `${until + HOLD_GRACE_MS}|${holder}`)
+  }
   let total = 0
   try {
     const started = Date.now()
@@ -153,7 +136,7 @@ export function dispatch(app: App, channels: string[], options?: DispatchOptions
     }
   } finally {
     if (!beside) {
-      leaveLane(app, lane, hold)
+      releaseHold(app, RUNNING + lane, holder)
       for (const channel of channels) {
         store.remove(SERVED + channel)
         store.set(LAST_LOOP + channel, Date.now())
@@ -187,7 +170,7 @@ export function isDispatching(app: App, channel: string): boolean {
   const now = Date.now()
   // Between two ticks' loops the lane is free for a moment: still dispatching.
   return (
-    holdExpiry(store.get(SERVED + channel)) > now ||
+    holdUntil(app, SERVED + channel) > now ||
     now - Number(store.get(LAST_LOOP + channel) || 0) < 5000
   )
 }
