@@ -1,6 +1,6 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Every header this site adds to a response (server/pages/response-headers.ts). Priority -1045:
-// before PocketBase's CORS middleware (-1041); its own security-headers middleware is removed.
+// PocketBase's own security-headers middleware is removed: this site's headers are added by the
+// outer middleware chain (middlewares.pb.js, server/pages/response-headers.ts).
 
 // (onServe is not among the hooks' globals; the app's own hook is.)
 $app
@@ -8,9 +8,3 @@ $app
   .bindFunc((/** @type {core.ServeEvent} */ e) =>
     require(`${__hooks}/generated/server.cjs`).pages.hooks.dropPocketBaseSecurityHeaders(e),
   )
-routerUse(
-  new Middleware(
-    (e) => require(`${__hooks}/generated/server.cjs`).pages.hooks.addResponseHeaders(e),
-    -1045,
-  ),
-)

@@ -1,14 +1,7 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// What a request may cost, decided before anything reads it: body limits per route and realtime
-// connection caps (server/limits/request-limits.ts, realtime.ts). Priority -99500: first of all.
+// Realtime connections' idle and maximum time (server/limits/realtime.ts). The body limits and
+// the realtime slots are decided before anything reads the request: middlewares.pb.js.
 
-routerUse(
-  new Middleware(
-    (e) => require(`${__hooks}/generated/server.cjs`).limits.hooks.limitRequest(e),
-    -99500,
-    'siteRequestLimits',
-  ),
-)
 onRealtimeConnectRequest((e) =>
   require(`${__hooks}/generated/server.cjs`).limits.hooks.setRealtimeTimeouts(e),
 )

@@ -49,8 +49,6 @@ onRecordEnrich(
   'webhook_endpoints',
 )
 
-routerUse((e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.refuseSecretQueries(e))
-
 onRecordCreateRequest(
   () => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.refuseCreate(),
   'webhook_endpoints',

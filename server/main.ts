@@ -24,6 +24,8 @@ import * as queue from './queue/index'
 import * as webhooks from './webhooks/index'
 // The registry alone, not the queue: an engine that never queues anything never loads it.
 import { registerChannel, registerKinds } from './queue/registry'
+import type { RequestEvent } from './platform/events'
+import { chain } from './platform/middleware'
 
 registerChannel(() => mail.channel)
 registerChannel(() => webhooks.channel)
@@ -41,6 +43,38 @@ registerKinds(() => followups.jobKinds)
 registerKinds(() => newsletter.jobKinds)
 registerKinds(() => webhooks.jobKinds)
 registerKinds(() => leads.jobKinds)
+
+/**
+ * The middlewares every request passes, as two of PocketBase's (pb_hooks/middlewares.pb.js), so
+ * a request holds two of the pool's engines, not eight (server/platform/middleware.ts). The
+ * prerendered pages keep a middleware of their own (pages.pb.js): inside the compression.
+ */
+export const middlewares = {
+  /**
+   * Priority -99500, before PocketBase's own: untrusted proxy headers dropped, Retry-After on a
+   * 429, the security and cache headers, then the body limits and realtime slots (last: a large
+   * superuser body goes on through a Go middleware of PocketBase's).
+   */
+  outer: (e: RequestEvent): void =>
+    chain(e, [
+      limits.hooks.dropUntrustedProxyHeaders,
+      limits.hooks.setRetryAfter,
+      pages.hooks.addResponseHeaders,
+      limits.hooks.limitRequest,
+    ]),
+  /**
+   * Priority 0, after PocketBase's (its rate limits, the auth loaded): a taken new e-mail hidden,
+   * records writes' input limits, queries reaching a webhook secret refused, then gzip (last: Go's
+   * gzip middleware calls the rest of PocketBase's chain itself).
+   */
+  inner: (e: RequestEvent): void =>
+    chain(e, [
+      limits.hooks.hideTakenNewEmail,
+      limits.hooks.checkRecordWrite,
+      webhooks.hooks.refuseSecretQueries,
+      pages.hooks.compress,
+    ]),
+}
 
 export {
   accounts,

@@ -4,12 +4,12 @@
 // loads it anew for each create.
 import type { RecordEvent } from '../platform/events'
 import { saveInTransactionOr503 } from '../platform/transaction'
-import { enqueueJob } from '../queue/index'
+import { defineJob, enqueueJob } from '../queue/index'
 import { keptClientIp } from './client-ip'
 import type { AuditSavedPayload } from './audit-saved'
 
-/** The job an audit's save queues (leads/index.ts registers it). */
-export const AUDIT_SAVED_JOB = 'leads.audit-saved'
+/** The job an audit's save queues (leads/index.ts registers its work): retried for a day. */
+export const AUDIT_SAVED_JOB = defineJob('leads.audit-saved', { lifetimeHours: 24 })
 
 /**
  * The create's write, and the job with what only the request knows (the client's address, for

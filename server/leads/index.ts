@@ -33,5 +33,5 @@ export const hooks = {
 /** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
 export const jobKinds = {
   /** What an audit causes after its answer: queued with each audit, run at once (a day's retries). */
-  [AUDIT_SAVED_JOB]: jobKind(runAuditSaved, { lifetimeHours: 24 }),
+  [AUDIT_SAVED_JOB.name]: jobKind(runAuditSaved, AUDIT_SAVED_JOB),
 }

@@ -23,19 +23,19 @@ const REQUEST_EMAIL_CHANGE = /^\/api\/collections\/([^/]+)\/request-email-change
 const NEW_EMAIL_MAX = 255
 
 /** Every request passes here; only a user's request-email-change is looked at. */
-export function hideTakenNewEmail(e: RequestEvent): void {
-  if (e.request.method !== 'POST') return e.next()
+export function hideTakenNewEmail(e: RequestEvent, next: () => void = () => e.next()): void {
+  if (e.request.method !== 'POST') return next()
   const route = e.request.url ? REQUEST_EMAIL_CHANGE.exec(e.request.url.path) : null
-  if (!route || route[1] !== 'users') return e.next()
+  if (!route || route[1] !== 'users') return next()
   // PocketBase answers a guest or another collection's token itself (401/403).
   const auth = e.auth
-  if (!auth || auth.collection().name !== 'users') return e.next()
+  if (!auth || auth.collection().name !== 'users') return next()
 
   let body: JsonObject
   try {
     body = jsonBody(e)
   } catch {
-    return e.next() // an unreadable body: PocketBase's own 400
+    return next() // an unreadable body: PocketBase's own 400
   }
   const sent = typeof body.newEmail === 'string' ? body.newEmail : ''
   const newEmail = sent.trim().toLowerCase()
@@ -47,8 +47,8 @@ export function hideTakenNewEmail(e: RequestEvent): void {
     })
   }
   // What PocketBase refuses whoever has the address: its own 400s.
-  if (!sent || sent.length > NEW_EMAIL_MAX || sent !== sent.trim()) return e.next()
-  if (!isWellFormed(e, auth, sent) || sent === auth.getString('email')) return e.next()
+  if (!sent || sent.length > NEW_EMAIL_MAX || sent !== sent.trim()) return next()
+  if (!isWellFormed(e, auth, sent) || sent === auth.getString('email')) return next()
 
   // From here on the same work for every address; only the end differs.
   const taken = e.app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {

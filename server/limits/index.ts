@@ -40,11 +40,11 @@ export const counters = {
 
 /** The middlewares and hooks the entry table binds. */
 export const hooks = {
-  /** request-limits.pb.js: body limits and realtime slots (-99500, siteRequestLimits). */
+  /** The outer middleware chain (server/main.ts): body limits and realtime slots. */
   limitRequest,
   /** request-limits.pb.js: realtime connections' idle and maximum time. */
   setRealtimeTimeouts,
-  /** input-limits.pb.js: the records write middleware. */
+  /** The inner middleware chain: records writes' JSON types and fields. */
   checkRecordWrite,
   /** input-limits.pb.js: contacts, newsletter_subscriptions, audits creates. */
   checkInput,
@@ -52,15 +52,15 @@ export const hooks = {
   countCappedCreate,
   /** proxy.pb.js: bootstrap. */
   applyDeploySettingsAtStart,
-  /** proxy.pb.js: the trusted-proxy headers (-99000). */
+  /** The outer middleware chain: the trusted-proxy headers. */
   dropUntrustedProxyHeaders,
   /** signin-throttle.pb.js: users' auth-with-password. */
   throttleSignIn,
   /** save-errors.pb.js: create and update execute. */
   answerFailedSave,
-  /** save-errors.pb.js: Retry-After on 429 (-1100, retryAfterOn429). */
+  /** The outer middleware chain: Retry-After on 429. */
   setRetryAfter,
-  /** email-change.pb.js: a taken new e-mail answers like a free one (every request passes). */
+  /** The inner middleware chain: a taken new e-mail answers like a free one. */
   hideTakenNewEmail,
 }
 

@@ -25,10 +25,10 @@ function refused(message: string, problems: InputProblems): BadRequestError {
  * users create with a path-like id even panics: 500); say what is wrong, naming the field. Batch
  * sub-requests skip this part: PocketBase refuses them as before (unnamed), without the panic.
  */
-export function checkRecordWrite(e: RequestEvent): void {
+export function checkRecordWrite(e: RequestEvent, next: () => void = () => e.next()): void {
   const method = e.request.method
   const route = RECORD_WRITE.exec(requestPath(e))
-  if (!route || (method !== 'POST' && method !== 'PATCH')) return e.next()
+  if (!route || (method !== 'POST' && method !== 'PATCH')) return next()
 
   // requestInfo() parses the body once and keeps it for the handler; reading the raw body here
   // instead would consume it before PocketBase gets to it.
@@ -60,7 +60,7 @@ export function checkRecordWrite(e: RequestEvent): void {
     const problems = createRuleProblems(route[1], body, authId)
     if (Object.keys(problems).length > 0) throw refused('Failed to create record.', problems)
   }
-  return e.next()
+  return next()
 }
 
 /**

@@ -65,7 +65,7 @@ function readWhole(e: RequestEvent, limit: number, refuse: <T>(error: T) => T): 
 }
 
 /** The middleware: a body over its route's limit, or one realtime connection too many, refused. */
-export function limitRequest(e: RequestEvent): void {
+export function limitRequest(e: RequestEvent, next: () => void = () => e.next()): void {
   /** A refusal, with the headers every answer carries (their own middleware runs after this). */
   const refuse = <T>(error: T): T => {
     setResponseHeaders(e)
@@ -99,7 +99,7 @@ export function limitRequest(e: RequestEvent): void {
     else if (length < 0) return $apis.bodyLimit(limit).func(e)
   }
 
-  if (pattern !== 'GET /api/realtime') return e.next()
+  if (pattern !== 'GET /api/realtime') return next()
   const ip = clientIp(e)
   const exempt = isExcludedIp(e.app, ip)
   const refused = takeRealtimeSlot(e.app, ip, exempt)
@@ -115,7 +115,7 @@ export function limitRequest(e: RequestEvent): void {
     )
   }
   try {
-    return e.next()
+    return next()
   } finally {
     releaseRealtimeSlot(e.app, ip)
   }

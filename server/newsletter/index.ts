@@ -68,14 +68,14 @@ export const hooks = {
 /** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
 export const jobKinds = {
   /** The sign-ups waiting are decided: queued with each sign-up (signups.ts), run at once. */
-  [DECIDE_SIGNUPS_JOB]: jobKind(decideSignUps),
+  [DECIDE_SIGNUPS_JOB.name]: jobKind(decideSignUps, DECIDE_SIGNUPS_JOB),
   /** A sign-up whose job was lost (queued before an upgrade) is decided by this: every 15 min. */
   'newsletter.decide-signups-sweep': jobKind(decideSignUps, { repeat: every(15) }),
   /** A scheduled issue starts: queued with its schedule, at its time. */
-  [START_JOB]: jobKind((app, _row, now) => startDueJob(app, now)),
+  [START_JOB.name]: jobKind((app, _row, now) => startDueJob(app, now), START_JOB),
   /** A send's copies counted, the send finished when all are done: a minute after it starts, and
    * again each minute while copies wait. */
-  [CHECK_JOB]: jobKind((app, _row, now) => checkSendsJob(app, now)),
+  [CHECK_JOB.name]: jobKind((app, _row, now) => checkSendsJob(app, now), CHECK_JOB),
   /** A sweep for an issue whose job was lost (scheduled before an upgrade): every 15 minutes. */
   'newsletter.run-issues': jobKind(runIssues, { repeat: every(15) }),
   /** Sign-ups never confirmed go after 30 days: daily at 03:17. */

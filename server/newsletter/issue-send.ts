@@ -2,7 +2,7 @@
 // statement in the same transaction as the status), the consultant's test copy, the copies an
 // unsubscribe skips, and the queue's jobs that start a scheduled issue at its time and finish a
 // send once its copies are done.
-import { cancel, enqueue, enqueueJob, enqueueMany } from '../queue/index'
+import { cancel, defineJob, enqueue, enqueueJob, enqueueMany } from '../queue/index'
 import type { EnqueueResult } from '../queue/index'
 import type { App } from '../platform/events'
 import { toPbTime } from '../../src/config/dates'
@@ -25,9 +25,9 @@ import { wallTimeToMs } from './wall-time'
 // --- scheduling ---------------------------------------------------------------------------------
 
 /** The queue's job that starts the scheduled issues whose time has come (queued with the schedule). */
-export const START_JOB = 'newsletter.start-issue'
+export const START_JOB = defineJob('newsletter.start-issue')
 /** The queue's job that counts a send's copies and finishes it when all are done (every minute). */
-export const CHECK_JOB = 'newsletter.check-send'
+export const CHECK_JOB = defineJob('newsletter.check-send')
 const CHECK_EVERY_MS = 60 * 1000
 
 /** The next check of a send, a minute from `nowMs` (once per issue and time). */

@@ -7,13 +7,13 @@ import type { App } from '../platform/events'
 import { isRecordId, newRecordId } from '../platform/ids'
 import { countRows, selectRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
-import { enqueueJob } from '../queue/index'
+import { defineJob, enqueueJob } from '../queue/index'
 import { COLLECTION } from './links'
 import { markPending, queueConfirmation, signUpAgain, subscriptionByEmail } from './subscriptions'
 
 const DECISIONS_PER_RUN = 500
 /** The queue's job that decides the waiting sign-ups (newsletter/index.ts registers it). */
-export const DECIDE_SIGNUPS_JOB = 'newsletter.decide-signups'
+export const DECIDE_SIGNUPS_JOB = defineJob('newsletter.decide-signups')
 
 /** A sign-up waiting for its decision (a row of newsletter_signups). */
 export interface SignUpRequest {

@@ -37,30 +37,30 @@ export function pageFor(path: string): PageAnswer {
  * not-found page with 404. Files of the site are served as before (a missing one: 404), and `/`
  * stays PocketBase's: index.html is the prerendered home page.
  */
-export function answerPage(e: RequestEvent): void {
+export function answerPage(e: RequestEvent, next: () => void = () => e.next()): void {
   const request = e.request
   // Only the static handler's catch-all: every other route is a real API or dashboard route.
   if (request.pattern.indexOf('{path...}') < 0 || request.pattern.indexOf('/_/') >= 0) {
-    return e.next()
+    return next()
   }
   const path = requestPath(e)
   if (path === '/api' || path.indexOf('/api/') === 0) {
     return e.json(404, { status: 404, message: "The requested resource wasn't found.", data: {} })
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return e.next()
-  if (path === '/' || path === '/index.html') return e.next()
+  if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+  if (path === '/' || path === '/index.html') return next()
 
   const page = pageFor(path)
   const name = path.slice(path.lastIndexOf('/') + 1)
   if (name.indexOf('.') >= 0) {
     // A file of the site: PocketBase serves it if it exists; a missing one is a plain 404,
     // unless the path is a page whose token has dots (the links in account and newsletter mail).
-    if (isSiteFile(path.slice(1))) return e.next()
+    if (isSiteFile(path.slice(1))) return next()
     if (page.status !== 200) return e.string(404, 'Not found')
   }
 
   const html = readSiteFile(page.file)
   // A build without the page files (an old or partial build): PocketBase's SPA fallback.
-  if (html === null) return e.next()
+  if (html === null) return next()
   return e.html(page.status, html)
 }

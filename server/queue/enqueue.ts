@@ -75,8 +75,43 @@ function enqueueChecked(
       )
     return { queued: false, reason: refused }
   }
+  return insertDelivery(app, {
+    kind: job.kind,
+    channel: kind.channel,
+    class: kind.class,
+    uniqueKey,
+    recipient,
+    sourceId: job.sourceId,
+    payload,
+    runAt: job.runAt,
+    lifetimeHours: kind.lifetimeHours || lifetimeHours(),
+    clientIp,
+    now,
+  })
+}
+
+/** One row as `insertDelivery` writes it: the kind's facts already looked up. */
+export interface NewDelivery {
+  kind: string
+  channel: string
+  class: string
+  uniqueKey: string
+  recipient: string
+  sourceId?: string
+  payload?: Record<string, unknown> | null
+  runAt?: number
+  lifetimeHours: number
+  clientIp: string
+  now: number
+}
+
+/**
+ * The INSERT of one pending row (a unique key already queued: nothing, 'duplicate'). The caller
+ * has done the kind's checks; a job's enqueue (./jobs.ts) has none and needs no kind at all.
+ */
+export function insertDelivery(app: App, row: NewDelivery): EnqueueResult {
   const id = newRecordId()
-  const stamp = toPbTime(now)
+  const runAt = Math.max(row.now, row.runAt || row.now)
   const inserted = app
     .db()
     .newQuery(
@@ -86,19 +121,17 @@ function enqueueChecked(
     )
     .bind({
       id,
-      kind: job.kind,
-      channel: kind.channel,
-      class: kind.class,
-      uniqueKey,
-      recipient,
-      sourceId: String(job.sourceId || '').slice(0, 64),
-      payload: payload ? JSON.stringify(payload) : null,
-      runAt: toPbTime(Math.max(now, job.runAt || now)),
-      expiresAt: toPbTime(
-        Math.max(now, job.runAt || now) + (kind.lifetimeHours || lifetimeHours()) * HOUR,
-      ),
-      clientIp,
-      now: stamp,
+      kind: row.kind,
+      channel: row.channel,
+      class: row.class,
+      uniqueKey: row.uniqueKey,
+      recipient: row.recipient,
+      sourceId: String(row.sourceId || '').slice(0, 64),
+      payload: row.payload ? JSON.stringify(row.payload) : null,
+      runAt: toPbTime(runAt),
+      expiresAt: toPbTime(runAt + row.lifetimeHours * HOUR),
+      clientIp: row.clientIp,
+      now: toPbTime(row.now),
     })
     .execute()
   if (inserted.rowsAffected() === 0) return { queued: false, reason: 'duplicate' }

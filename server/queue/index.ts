@@ -33,7 +33,8 @@ export { prepareRequeue } from './requeue'
 export { errorText, isPermanent, permanentError } from './errors'
 export { STALE_CLAIM_MINUTES, bulkRatePerMinute, visitorMailWindowHours } from './settings'
 export { sourceRecordOf } from './source'
-export { enqueueJob, every, jobChannel, jobKind } from './jobs'
+export { defineJob, enqueueJob, every, jobChannel, jobKind } from './jobs'
+export type { JobSpec } from './jobs'
 export { isDispatching } from './dispatcher'
 export type {
   CancelMatch,

@@ -7,9 +7,10 @@
 import type { App } from '../platform/events'
 import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
-import { enqueue } from './enqueue'
+import { enqueue, insertDelivery } from './enqueue'
 import { findKind, kindNames } from './registry'
 import { MINUTE } from './settings'
+import { wake } from './wake'
 import type { ChannelContext, DeliveryChannel, DeliveryKind, DeliveryRow } from './types'
 import { errorText, isPermanent } from './errors'
 
@@ -21,6 +22,24 @@ export interface JobOptions {
   lifetimeHours?: number
 }
 
+/**
+ * A job queued by name (`enqueueJob`): its name and options, declared once by its area beside
+ * the code that queues it, and handed to `jobKind` with the work. Queueing it needs nothing else,
+ * so a request that queues a job loads no area's kinds (a busy engine pool would load them
+ * anew for every request).
+ */
+export interface JobSpec extends JobOptions {
+  name: string
+}
+
+/** How long a failing job is retried when its kind does not say (hours). */
+const JOB_LIFETIME_HOURS = 1
+
+/** A job's name and options, for `enqueueJob` and `jobKind`. */
+export function defineJob(name: string, options?: JobOptions): JobSpec {
+  return Object.assign({ name }, options || {})
+}
+
 /** A `job` kind doing `perform` when its row comes due. */
 export function jobKind(
   perform: (app: App, row: DeliveryRow, now: number) => void,
@@ -29,7 +48,7 @@ export function jobKind(
   return {
     channel: 'job',
     class: 'job',
-    lifetimeHours: (options && options.lifetimeHours) || 1,
+    lifetimeHours: (options && options.lifetimeHours) || JOB_LIFETIME_HOURS,
     keepBody: false,
     render: () => ({}),
     perform,
@@ -47,20 +66,30 @@ export function every(minutes: number, offsetMinutes = 0): (now: number) => numb
   return (now: number) => Math.floor((now - offset) / period) * period + offset + period
 }
 
-/** Queues a job now (or at `runAt`); `key` makes it once only (e.g. the record it is for). */
+/**
+ * Queues `job` now (or at `runAt`) with `app` (the caller's transaction); `key` makes it once
+ * only (e.g. the record it is for). Jobs have no caps: one INSERT, and the dispatcher's job lane
+ * looks at once.
+ */
 export function enqueueJob(
   app: App,
-  kind: string,
+  job: JobSpec,
   options?: { key?: string; runAt?: number; sourceId?: string; payload?: Record<string, unknown> },
 ): void {
-  enqueue(app, {
-    kind,
+  const result = insertDelivery(app, {
+    kind: job.name,
+    channel: 'job',
+    class: 'job',
+    uniqueKey: options && options.key ? `${job.name}:${options.key}`.slice(0, 200) : '',
     recipient: 'job',
-    uniqueKey: options && options.key ? `${kind}:${options.key}` : '',
-    runAt: options && options.runAt,
     sourceId: options && options.sourceId,
     payload: options && options.payload,
+    runAt: options && options.runAt,
+    lifetimeHours: job.lifetimeHours || JOB_LIFETIME_HOURS,
+    clientIp: '',
+    now: Date.now(),
   })
+  if (result.queued) wake(app, 'job')
 }
 
 /** Queues the next run of every recurring job that has none waiting. Returns how many. */

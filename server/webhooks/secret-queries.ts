@@ -122,27 +122,27 @@ function refusal(param: string, path: string): BadRequestError {
  * The middleware: a records read, or a realtime subscription, whose filter, sort or expand
  * reaches a secret answers 400.
  */
-export function refuseSecretQueries(e: RequestEvent): void {
+export function refuseSecretQueries(e: RequestEvent, next: () => void = () => e.next()): void {
   const url = e.request.url
-  if (!url) return e.next()
+  if (!url) return next()
   if (e.request.method === 'POST' && url.path === '/api/realtime') {
     let body: { subscriptions?: unknown } = {}
     try {
       body = (e.requestInfo().body || {}) as { subscriptions?: unknown }
     } catch {
-      return e.next() // an unreadable body: PocketBase's own 400
+      return next() // an unreadable body: PocketBase's own 400
     }
     for (const query of subscriptionQueries(body.subscriptions)) {
       const found = secretParamIn((name) => String(query[name] ?? ''))
       if (found) throw refusal(found[0], found[1])
     }
-    return e.next()
+    return next()
   }
   if (e.request.method !== 'GET' || !url.rawQuery || !RECORDS_READ.test(url.path)) {
-    return e.next()
+    return next()
   }
   const query = url.query()
   const found = secretParamIn((name) => String(query.get(name) || ''))
   if (found) throw refusal(found[0], found[1])
-  return e.next()
+  return next()
 }
