@@ -1,6 +1,8 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // The follow-up sequence after an audit, bookings tied to a person, the mails' signed links and
-// the console's Follow-up routes (server/followups/).
+// the console's Follow-up routes (server/followups/). The due steps are a job of the delivery
+// queue (`followups.due-steps`), planned at the next step's time; proof of an address (a verified
+// account, a confirmed sign-up on the person) plans it at once.
 
 onRecordAfterCreateSuccess(
   (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.stopForMessage(e),
@@ -13,6 +15,14 @@ onRecordAfterCreateSuccess(
 onRecordAfterUpdateSuccess(
   (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.stopForUnsubscribe(e),
   'newsletter_subscriptions',
+)
+onRecordAfterUpdateSuccess(
+  (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.planForVerified(e),
+  'users',
+)
+onRecordAfterUpdateSuccess(
+  (e) => require(`${__hooks}/generated/server.cjs`).followups.hooks.planForNewsletter(e),
+  'people',
 )
 
 routerAdd(

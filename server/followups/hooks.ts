@@ -1,9 +1,11 @@
 // The record hooks of the follow-ups (registered by pb_hooks/followups.pb.js), and the start an
 // audit's job calls (server/leads/): an audit (re)starts its person's sequence; a message, a
 // status other than New set by the consultant, or a newsletter unsubscribe stops it, with the
-// reason. Each runs after the save succeeded and never fails it.
+// reason; proof of the address (a verified account, a confirmed sign-up) plans the scheduler's
+// job at once (./plan.ts). Each runs after the save succeeded and never fails it.
 import type { App, RecordEvent } from '../platform/events'
 import { countRows } from '../platform/sql'
+import { planNext, planNow } from './plan'
 import { startSequence, stopForAddress, stopSequence } from './sequences'
 
 /**
@@ -22,6 +24,7 @@ export function startForAudit(app: App, audit: core.Record): void {
       { email, since: audit.getString('created') },
     )
     if (messagesSince > 0) stopForAddress(app, email, 'message')
+    planNext(app, Date.now())
   } catch (err) {
     app.logger().error('followups: could not start', 'error', String(err))
   }
@@ -60,5 +63,31 @@ export function stopForUnsubscribe(e: RecordEvent): void {
     stopForAddress(e.app, e.record.getString('email'), 'unsubscribed')
   } catch (err) {
     e.app.logger().error('followups: could not stop', 'error', String(err))
+  }
+}
+
+/** users, after update: a verified account proves its address (a waiting mail may go now). */
+export function planForVerified(e: RecordEvent): void {
+  e.next()
+  if (!e.record.getBool('verified') || e.record.original().getBool('verified')) return
+  try {
+    planNow(e.app)
+  } catch (err) {
+    e.app.logger().error('followups: could not plan', 'error', String(err))
+  }
+}
+
+/**
+ * people, after update: a confirmed newsletter sign-up proves the address. The person's row, not
+ * the sign-up's, because the scheduler reads the person (refreshed after the sign-up changed).
+ */
+export function planForNewsletter(e: RecordEvent): void {
+  e.next()
+  const now = e.record.getString('newsletter')
+  if (now !== 'active' || e.record.original().getString('newsletter') === now) return
+  try {
+    planNow(e.app)
+  } catch (err) {
+    e.app.logger().error('followups: could not plan', 'error', String(err))
   }
 }

@@ -3,7 +3,8 @@
 import * as hookHandlers from './hooks'
 import * as publicRoutes from './public-routes'
 import * as routeHandlers from './routes'
-import { runJob } from './scheduler'
+import { DUE_STEPS_JOB, planNext } from './plan'
+import { runDueSteps } from './scheduler'
 import { every, jobKind } from '../queue/index'
 
 export { kinds } from './kinds'
@@ -36,10 +37,17 @@ export const hooks = {
   stopForMessage: hookHandlers.stopForMessage,
   stopForStatus: hookHandlers.stopForStatus,
   stopForUnsubscribe: hookHandlers.stopForUnsubscribe,
+  planForVerified: hookHandlers.planForVerified,
+  planForNewsletter: hookHandlers.planForNewsletter,
 }
 
 /** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
 export const jobKinds = {
-  /** Queues the follow-up steps that came due (each re-checks its person when sent): every 5 min. */
-  'followups.queue-steps': jobKind(runJob, { repeat: every(5) }),
+  /** The due steps, at the moment the next one is due (./plan.ts); it plans its next run. */
+  [DUE_STEPS_JOB.name]: jobKind(runDueSteps, DUE_STEPS_JOB),
+  /**
+   * A safety net, hourly at :07: the job planned again from the data, in case a change that
+   * brings a step forward came some way no hook sees (a restore, a sequence the migration made).
+   */
+  'followups.plan': jobKind((app, _row, now) => planNext(app, now), { repeat: every(60, 7) }),
 }

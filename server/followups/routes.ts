@@ -20,6 +20,7 @@ import type {
 import { figures as readFigures, personFollowups } from './console'
 import { previewMail } from './kinds'
 import { draftOfRequest, queueTest } from './requests'
+import { planNext } from './plan'
 import { rescheduleAll, runFollowups } from './scheduler'
 import { stopSequence } from './sequences'
 import { defaults, readSettings, saveSettings } from './settings'
@@ -62,6 +63,7 @@ export function putSettings(e: RequestEvent): unknown {
   // Anything sent is checked field by field (a 400 naming each bad one).
   const saved = saveSettings(e.app, e.requestInfo().body)
   rescheduleAll(e.app, saved)
+  planNext(e.app, Date.now())
   const answer: SavedSettingsAnswer = { settings: saved }
   return e.json(200, answer)
 }

@@ -4,14 +4,16 @@
 import type { App } from '../platform/events'
 import { newRecordId } from '../platform/ids'
 import { selectRows } from '../platform/sql'
-import { enqueueMany } from '../queue/index'
+import { enqueueMany, planJob } from '../queue/index'
+import type { DeliveryRow } from '../queue/index'
 import { toPbTime } from '../../src/config/dates'
 import { FOLLOWUP_GRACE_DAYS, FOLLOWUP_MIN_HOURS_APART } from '../../src/config/followup'
 import type { FollowupSettings, FollowupStopReason } from '../../src/config/followup'
 import type { FollowupRunSummary } from './api'
 import { dueTime, sequenceOf } from './sequences'
 import { readSettings } from './settings'
-import { DAY, HOUR, msOf } from './times'
+import { DUE_STEPS_JOB, nextDue } from './plan'
+import { DAY, HOUR, MINUTE, msOf } from './times'
 import { execute, inList } from '../platform/sql'
 import type { Params } from '../platform/sql'
 
@@ -264,17 +266,6 @@ function handleDue(
   return false
 }
 
-/** The cron job (every 5 minutes): queues the due follow-ups on the delivery queue. */
-export function runJob(): void {
-  // The one place this area's jobs take the app (a job gets no event).
-  const app = $app as unknown as App
-  try {
-    runFollowups(app)
-  } catch (err) {
-    app.logger().error('followups: scheduler run failed', 'error', String(err))
-  }
-}
-
 /**
  * When the consultant changes the delays: every running sequence's next mail moves to its new
  * day (a sequence past the new last mail is finished).
@@ -293,4 +284,15 @@ export function rescheduleAll(app: App, settings: FollowupSettings): void {
       steps: settings.steps.length,
     })
   })
+}
+
+/**
+ * The job: the due steps, then the next run. Still due after a run (more than one run takes, or
+ * a person with two sequences made whole first): a minute later.
+ */
+export function runDueSteps(app: App, _row: DeliveryRow, now: number): void {
+  runFollowups(app, now)
+  if (!readSettings(app).enabled) return
+  const at = nextDue(app, now)
+  if (at !== null) planJob(app, DUE_STEPS_JOB, at <= now ? now + MINUTE : at)
 }

@@ -18,6 +18,7 @@ import { FOLLOWUP_STOP_REASONS } from '../../src/config/followup'
 import type { FollowupStopReason, FollowupSettings } from '../../src/config/followup'
 import type { MailLinkToken } from './links'
 import { auditOfResultsMail } from './links'
+import { planNow } from './plan'
 import { readSettings } from './settings'
 import { DAY, msOf } from './times'
 import { execute } from '../platform/sql'
@@ -174,6 +175,7 @@ export interface Click {
 export function recordClick(app: App, token: MailLinkToken, now: number): Click | null {
   // Set inside the transaction (a callback, which the type checker does not follow).
   let person = null as core.Record | null
+  let proven = false
   app.runInTransaction((txApp) => {
     let row: core.Record | null = null
     if (token.kind === 'r') {
@@ -191,6 +193,7 @@ export function recordClick(app: App, token: MailLinkToken, now: number): Click 
         row.set('provenAt', toPbTime(now))
         row.set('provenBy', 'results_link')
         txApp.save(row)
+        proven = true
       }
     } else if (token.kind === 'f') {
       const send = findOrNull(txApp, 'followup_sends', token.id)
@@ -206,9 +209,12 @@ export function recordClick(app: App, token: MailLinkToken, now: number): Click 
         row.set('provenAt', toPbTime(now))
         row.set('provenBy', 'followup_link')
         txApp.save(row)
+        proven = true
       }
     }
   })
+  // A mail that waited for this proof may go now.
+  if (proven) planNow(app)
   if (!person) return null
   return {
     person,

@@ -33,7 +33,7 @@ export { prepareRequeue } from './requeue'
 export { errorText, isPermanent, permanentError } from './errors'
 export { STALE_CLAIM_MINUTES, bulkRatePerMinute, visitorMailWindowHours } from './settings'
 export { sourceRecordOf } from './source'
-export { defineJob, enqueueJob, every, jobChannel, jobKind } from './jobs'
+export { defineJob, enqueueJob, every, jobChannel, jobKind, planJob } from './jobs'
 export type { JobSpec } from './jobs'
 export { isDispatching } from './dispatcher'
 export type {

@@ -92,6 +92,29 @@ export function enqueueJob(
   if (result.queued) wake(app, 'job')
 }
 
+/**
+ * Keeps ONE pending row of `job` due no later than `at`: a pending one due later is moved to
+ * `at`, none is queued at `at`. For work planned from its own data (the follow-ups' next due
+ * step): whatever changes that data plans the job again, and the job plans its next run.
+ */
+export function planJob(app: App, job: JobSpec, at: number): void {
+  const params = { kind: job.name, at: toPbTime(at), now: toPbTime(Date.now()) }
+  const pending = countRows(
+    app,
+    "SELECT COUNT(*) AS n FROM deliveries WHERE kind = {:kind} AND status = 'pending'",
+    params,
+  )
+  if (pending === 0) return enqueueJob(app, job, { runAt: at })
+  const moved = app
+    .db()
+    .newQuery(
+      "UPDATE deliveries SET runAt = {:at}, updated = {:now} WHERE kind = {:kind} AND status = 'pending' AND runAt > {:at}",
+    )
+    .bind(params)
+    .execute()
+  if (moved.rowsAffected() > 0) wake(app, 'job')
+}
+
 /** Queues the next run of every recurring job that has none waiting. Returns how many. */
 export function ensureRecurring(app: App, now: number): number {
   let queued = 0
