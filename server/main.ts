@@ -30,7 +30,6 @@ import { chain } from './platform/middleware'
 registerChannel(() => mail.channel)
 registerChannel(() => webhooks.channel)
 registerChannel(() => queue.jobChannel)
-// In this order, the queue asks the kinds that schedule work of their own at each run.
 registerKinds(() => leads.kinds)
 registerKinds(() => newsletter.kinds)
 registerKinds(() => accounts.kinds)

@@ -8,7 +8,7 @@ import { sourceRecordOf, visitorMailWindowHours } from '../queue/index'
 import type { DeliveryKind } from '../queue/index'
 import { auditData, common, contactData, sectionOrder } from './mail-data'
 import { ownerAuditMail, ownerContactMail } from './owner-mail'
-import { holdForDigest } from './owner-digest'
+import { holdForDigest, planDigest } from './owner-digest'
 import { visitorResultsMail } from './results-mail'
 
 export const ownerContact: DeliveryKind = {
@@ -17,6 +17,7 @@ export const ownerContact: DeliveryKind = {
   // Somebody wrote to the owner: before the notices of audits.
   priority: 0,
   hold: holdForDigest,
+  afterHeld: (app, _row, now) => planDigest(app, now),
   render(app, row) {
     const contact = contactData(sourceRecordOf(app, 'contacts', row))
     const mail = ownerContactMail({ contact, ...common(app) })
@@ -28,6 +29,7 @@ export const ownerAudit: DeliveryKind = {
   channel: 'mail',
   class: 'owner',
   hold: holdForDigest,
+  afterHeld: (app, _row, now) => planDigest(app, now),
   render(app, row) {
     const audit = auditData(sourceRecordOf(app, 'audits', row))
     const mail = ownerAuditMail({ audit, sectionOrder: sectionOrder(), ...common(app) })

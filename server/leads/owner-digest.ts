@@ -11,8 +11,8 @@ import { envNumber } from '../platform/env'
 import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
 import { countRows, selectRow } from '../platform/sql'
-import { markHeldFailed, markHeldSent } from '../queue/index'
-import type { DeliveryJob, DeliveryKind, DeliveryRow } from '../queue/index'
+import { enqueue, markHeldFailed, markHeldSent } from '../queue/index'
+import type { DeliveryKind, DeliveryRow } from '../queue/index'
 import { DIGEST_KIND, renderDigest } from './digest-mail'
 
 const HOUR = 60 * 60 * 1000
@@ -49,10 +49,12 @@ export function holdForDigest(app: App, row: DeliveryRow, now: number): boolean 
 }
 
 /**
- * At the start and end of every mail run: held notifications and no digest on its way queue one,
- * due an hour after the oldest held one and an hour after the last digest.
+ * Held notifications and no digest on its way queue one, due an hour after the oldest held one
+ * and an hour after the last digest. Asked when a notification is held and when a digest is done
+ * (one may have been held while it was sent), so the digest is a row of the queue with its time
+ * from the moment there is something to list.
  */
-function schedule(app: App, now: number): DeliveryJob[] {
+export function planDigest(app: App, now: number): void {
   const held = selectRow(
     app,
     "SELECT COUNT(*) AS n, IFNULL(MIN(updated), '') AS oldest FROM deliveries " +
@@ -60,31 +62,29 @@ function schedule(app: App, now: number): DeliveryJob[] {
     {},
     { n: 0, oldest: '' },
   )
-  if (!held || held.n === 0) return []
+  if (!held || held.n === 0) return
   const open = `SELECT COUNT(*) AS n FROM deliveries WHERE kind = '${DIGEST_KIND}' AND status IN ('pending', 'sending')`
-  if (countRows(app, open, {}) > 0) return []
-  // null: no digest yet
+  if (countRows(app, open, {}) > 0) return
+  // The last digest done with, sent or failed ('' when none yet).
   const last = selectRow(
     app,
-    `SELECT id, sentAt FROM deliveries WHERE kind = '${DIGEST_KIND}' AND status = 'sent' ` +
-      'ORDER BY sentAt DESC LIMIT 1',
+    `SELECT id, IFNULL(NULLIF(sentAt, ''), updated) AS at FROM deliveries WHERE kind = '${DIGEST_KIND}' ` +
+      "AND status IN ('sent', 'failed') ORDER BY at DESC LIMIT 1",
     {},
-    { id: '', sentAt: '' },
-  ) ?? { id: '', sentAt: '' }
+    { id: '', at: '' },
+  ) ?? { id: '', at: '' }
   const oldest = held.oldest ? parsePbTime(held.oldest) : now
   const runAt = Math.max(
     (isFinite(oldest) ? oldest : now) + HOUR,
-    last.sentAt ? parsePbTime(last.sentAt) + HOUR : 0,
+    last.at ? parsePbTime(last.at) + HOUR : 0,
   )
   // Two runs at once queue one digest: the key names the digest it follows.
-  return [
-    {
-      kind: DIGEST_KIND,
-      recipient: ownerEmail(),
-      runAt,
-      uniqueKey: `${DIGEST_KIND}:after:${last.id || 'none'}`,
-    },
-  ]
+  enqueue(app, {
+    kind: DIGEST_KIND,
+    recipient: ownerEmail(),
+    runAt,
+    uniqueKey: `${DIGEST_KIND}:after:${last.id || 'none'}`,
+  })
 }
 
 /** The ids the digest listed (its payload). */
@@ -99,12 +99,13 @@ const digestKind: DeliveryKind = {
   // Rendered again at every attempt, so it lists everything held by then.
   keepBody: false,
   render: renderDigest,
-  schedule,
   afterSent(app, row, now) {
     markHeldSent(app, listedIds(row), row.id, now)
+    planDigest(app, now)
   },
   afterFailed(app, row, reason, now) {
     markHeldFailed(app, listedIds(row), `The hourly digest that listed it failed: ${reason}`, now)
+    planDigest(app, now)
   },
 }
 

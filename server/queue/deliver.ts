@@ -1,13 +1,12 @@
 // One claimed row from claim to outcome: its kind's hold and render (kept on the row, so a retry
 // sends the same mail), the channel's send, and the outcome (sent, retried, failed) with the
-// kind's afterSent. Also the kinds that queue deliveries of their own at every run.
+// kind's afterHeld, afterSent and afterFailed.
 import type { App } from '../platform/events'
 import { parseJson } from '../platform/json'
 import { toPbTime } from '../../src/config/dates'
-import { enqueue } from './enqueue'
 import { errorText, isPermanent } from './errors'
 import { finish, markFailed, markSent } from './finish'
-import { findKind, kindNames } from './registry'
+import { findKind } from './registry'
 import { onTheWire } from './wire'
 import type {
   ChannelContext,
@@ -27,19 +26,6 @@ interface Prepared {
 /** Headers kept on a row as JSON text; the channel reads them defensively (mail: stringHeaders). */
 function keptHeaders(text: string): Record<string, string> {
   return (parseJson(text) || {}) as Record<string, string>
-}
-
-/** Kinds of the channel that queue deliveries of their own (the owner's digest). */
-export function scheduleKinds(app: App, channel: string, now: number): void {
-  for (const name of kindNames()) {
-    const kind = findKind(name)
-    if (!kind || kind.channel !== channel || !kind.schedule) continue
-    try {
-      for (const job of kind.schedule(app, now)) enqueue(app, job)
-    } catch (err) {
-      app.logger().error('deliveries: schedule failed', 'kind', name, 'error', errorText(err))
-    }
-  }
 }
 
 /**
@@ -65,6 +51,13 @@ function prepareDelivery(
       row,
     )
     summary.held++
+    if (kind.afterHeld) {
+      try {
+        kind.afterHeld(app, row, now)
+      } catch (err) {
+        app.logger().error('deliveries: afterHeld failed', 'id', row.id, 'error', errorText(err))
+      }
+    }
     return null
   }
   let rendered: Rendered

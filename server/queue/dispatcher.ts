@@ -14,10 +14,8 @@ import type { App } from '../platform/events'
 import { envText } from '../platform/env'
 import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
-import { scheduleKinds } from './deliver'
 import { ensureRecurring } from './jobs'
 import { holdUntil, releaseHold, takeHold } from './holds'
-import { channelNames } from './registry'
 import { run } from './run'
 import { wakeMark } from './wake'
 import type { RunSummary } from './types'
@@ -102,13 +100,9 @@ export function dispatch(app: App, channels: string[], options?: DispatchOptions
   let total = 0
   try {
     const started = Date.now()
-    // The lane with the jobs keeps the schedule: the recurring jobs' next rows, and, once a
-    // minute, the kinds that queue work of their own (the owner's digest). The other lanes load
-    // no kind until something of theirs is due.
-    if (channels.indexOf('job') >= 0) {
-      ensureRecurring(app, started)
-      if (!beside) for (const channel of channelNames()) scheduleKinds(app, channel, started)
-    }
+    // The lane with the jobs keeps the recurring jobs' next rows. The other lanes load no kind
+    // until something of theirs is due.
+    if (channels.indexOf('job') >= 0) ensureRecurring(app, started)
     const looks = channels.map((channel) => ({
       channel,
       mark: wakeMark(app, channel),
@@ -150,7 +144,7 @@ export function dispatch(app: App, channels: string[], options?: DispatchOptions
 function pass(app: App, channel: string, now: number): number {
   try {
     if (!hasDue(app, channel, now)) return 0
-    const done = worked(run(app, { channel, budgetMs: PASS_MS, schedule: false }))
+    const done = worked(run(app, { channel, budgetMs: PASS_MS }))
     if (done > 0 && channel === 'job') ensureRecurring(app, Date.now())
     return done
   } catch (err) {

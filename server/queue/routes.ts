@@ -67,7 +67,7 @@ export function runJobNow(e: RequestEvent): void {
     throw new NotFoundError('No such job.')
   }
   enqueue(e.app, { kind: name, recipient: 'job', runAt: Date.now() })
-  return e.json(200, run(e.app, { channel: 'job', schedule: false }))
+  return e.json(200, run(e.app, { channel: 'job' }))
 }
 
 /** onTerminate: every dispatcher loop ends within a nap. */

@@ -6,7 +6,7 @@ import type { App } from '../platform/events'
 import { countRows } from '../platform/sql'
 import { toPbTime } from '../../src/config/dates'
 import { claim, recoverClaims } from './claim'
-import { deliver, deliverBatch, giveBack, scheduleKinds } from './deliver'
+import { deliver, deliverBatch, giveBack } from './deliver'
 import { channelOf } from './registry'
 import {
   BATCH_SIZE,
@@ -101,8 +101,6 @@ export function run(app: App, options?: RunOptions): RunSummary {
     summary.pending = pendingCount(app, channelName)
     return summary
   }
-  const scheduling = !options || options.schedule !== false
-  if (scheduling) scheduleKinds(app, channelName, clock())
   const budgetMs = (options && options.budgetMs) || RUN_TIME_BUDGET_MS
   const rate = channelName === 'mail' ? bulkRatePerMinute() : 0
   let handled = 0
@@ -128,7 +126,6 @@ export function run(app: App, options?: RunOptions): RunSummary {
       }
     }
   }
-  if (scheduling) scheduleKinds(app, channelName, clock())
   summary.pending = pendingCount(app, channelName)
   return summary
 }

@@ -120,11 +120,8 @@ export interface DeliveryKind {
   hold?(app: App, row: DeliveryRow, now: number): boolean
   afterSent?(app: App, row: DeliveryRow, now: number): void
   afterFailed?(app: App, row: DeliveryRow, reason: string, now: number): void
-  /**
-   * Called when a run of the kind's channel starts (the dispatcher: once a minute; a flush: at its
-   * start and end): deliveries to queue.
-   */
-  schedule?(app: App, now: number): DeliveryJob[]
+  /** After `hold` held a row (the owner's digest plans itself), in the same step. */
+  afterHeld?(app: App, row: DeliveryRow, now: number): void
   /** A `job` kind's work (jobs.ts): throws to be retried like a failed send. */
   perform?(app: App, row: DeliveryRow, now: number): void
   /** A recurring job: the time (ms) of its next run after `now` (jobs.ts keeps one queued). */
@@ -184,6 +181,4 @@ export interface RunOptions {
   now?: number
   /** Stop claiming after this long (ms; default RUN_TIME_BUDGET_MS). */
   budgetMs?: number
-  /** false: do not ask the kinds' `schedule` (the dispatcher asks once a minute itself). */
-  schedule?: boolean
 }
