@@ -1,10 +1,10 @@
 /// <reference path="../.pb-types/types.d.ts" />
 // The middlewares every request passes, as two chains (server/main.ts `middlewares`), so a
 // request holds two of PocketBase's JavaScript engines, not eight:
-//   -99500, before PocketBase's own: untrusted proxy headers dropped (server/limits/proxy.ts),
+//   -99500, before PocketBase's own: the body limits and realtime slots
+//     (server/limits/request-limits.ts), untrusted proxy headers dropped (limits/proxy.ts),
 //     Retry-After on a 429 (limits/retry-after.ts), the security and cache headers
-//     (pages/response-headers.ts; PocketBase's own are removed, headers.pb.js), the body limits
-//     and realtime slots (limits/request-limits.ts).
+//     (pages/response-headers.ts; PocketBase's own are removed, headers.pb.js).
 //   0, after PocketBase's own: a taken new e-mail answers like a free one
 //     (limits/email-change-request.ts), records writes' input limits (limits/input-hooks.ts),
 //     queries reaching a webhook secret refused (webhooks/secret-queries.ts), gzip for the

@@ -50,16 +50,18 @@ registerKinds(() => leads.jobKinds)
  */
 export const middlewares = {
   /**
-   * Priority -99500, before PocketBase's own: untrusted proxy headers dropped, Retry-After on a
-   * 429, the security and cache headers, then the body limits and realtime slots (last: a large
-   * superuser body goes on through a Go middleware of PocketBase's).
+   * Priority -99500, before PocketBase's own: the body limits and realtime slots first (a flood
+   * is refused having loaded nothing else), untrusted proxy headers dropped, Retry-After on a
+   * 429, the security and cache headers, then a superuser route's large body limit (last: it is
+   * PocketBase's own middleware, which calls the rest of PocketBase's chain itself).
    */
   outer: (e: RequestEvent): void =>
     chain(e, [
+      limits.hooks.limitRequest,
       limits.hooks.dropUntrustedProxyHeaders,
       limits.hooks.setRetryAfter,
       pages.hooks.addResponseHeaders,
-      limits.hooks.limitRequest,
+      limits.hooks.applyBodyLimit,
     ]),
   /**
    * Priority 0, after PocketBase's (its rate limits, the auth loaded): a taken new e-mail hidden,

@@ -6,7 +6,7 @@
 import { applyDeploySettingsAtStart, dropUntrustedProxyHeaders } from './proxy'
 import { checkInput, checkRecordWrite } from './input-hooks'
 import { countCappedCreate, pruneCountersNow, pruneExpiredCounters } from './ip-caps'
-import { limitRequest } from './request-limits'
+import { applyBodyLimit, limitRequest } from './request-limits'
 import { setRealtimeTimeouts } from './realtime'
 import { setRetryAfter } from './retry-after'
 import { answerFailedSave } from './save-errors'
@@ -42,6 +42,8 @@ export const counters = {
 export const hooks = {
   /** The outer middleware chain (server/main.ts): body limits and realtime slots. */
   limitRequest,
+  /** The outer middleware chain, last: a superuser route's large body limit (PocketBase's). */
+  applyBodyLimit,
   /** request-limits.pb.js: realtime connections' idle and maximum time. */
   setRealtimeTimeouts,
   /** The inner middleware chain: records writes' JSON types and fields. */

@@ -1,5 +1,5 @@
-// What a request may cost, decided before anything reads it (the first middleware of all,
-// pb_hooks/request-limits.pb.js, priority -99500):
+// What a request may cost, decided before anything reads it (the first step of the first
+// middleware of all, the outer chain of pb_hooks/middlewares.pb.js, priority -99500):
 //   - its body: every route has a limit in THE table of src/config/limits.ts (ROUTE_BODY_LIMITS),
 //     with a smaller one for some collections' creates. A declared Content-Length over it answers
 //     413 at once, nothing read; a body streamed without one is read here, before any other
@@ -13,7 +13,7 @@
 //     and REALTIME_MAX_CONNECTIONS in all (realtime.ts); the rest answer 429.
 // Each JavaScript middleware a request passes holds one of the hooks' engines while the request
 // runs (a new one when the pool is busy), so a flood of big bodies or of connections is refused
-// here while holding one engine each, not several. (PocketBase's activity log does not see these
+// here, first, while holding one engine each and having loaded nothing but this area. (PocketBase's activity log does not see these
 // refusals; the log line below names a route without a limit.)
 import {
   COLLECTION_CREATE_BODY_LIMITS,
@@ -26,6 +26,9 @@ import { clientIp, isExcludedIp } from './proxy'
 import { releaseRealtimeSlot, takeRealtimeSlot } from './realtime'
 
 const RECORDS_CREATE = 'POST /api/collections/{collection}/records'
+
+/** Where limitRequest leaves a large limit for PocketBase's own body limit (applyBodyLimit). */
+const GO_BODY_LIMIT = 'siteBodyLimit'
 
 /**
  * A body streamed without a Content-Length is read here when its route's limit is at most this
@@ -95,8 +98,8 @@ export function limitRequest(e: RequestEvent, next: () => void = () => e.next())
     }
     if (length < 0 && limit <= READ_HERE_MAX_BYTES) readWhole(e, limit, refuse)
     // A larger limit is a superuser's route (collections, backups): wrapped so no more than
-    // `limit` bytes are read, by its handler once the token is checked.
-    else if (length < 0) return $apis.bodyLimit(limit).func(e)
+    // `limit` bytes are read, by its handler once the token is checked (applyBodyLimit).
+    else if (length < 0) e.set(GO_BODY_LIMIT, limit)
   }
 
   if (pattern !== 'GET /api/realtime') return next()
@@ -119,4 +122,14 @@ export function limitRequest(e: RequestEvent, next: () => void = () => e.next())
   } finally {
     releaseRealtimeSlot(e.app, ip)
   }
+}
+
+/**
+ * The last step of the outer chain: a large body limit limitRequest left is applied by
+ * PocketBase's own middleware, which calls the rest of PocketBase's chain itself.
+ */
+export function applyBodyLimit(e: RequestEvent, next: () => void = () => e.next()): void {
+  const limit = Number(e.get(GO_BODY_LIMIT) || 0)
+  if (limit > 0) return $apis.bodyLimit(limit).func(e)
+  return next()
 }
