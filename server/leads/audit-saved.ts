@@ -1,5 +1,5 @@
 // The work an audit causes beyond its answer, as one job of the queue's dispatcher
-// (`leads.audit-saved`), queued in the audit's own transaction (./audit-save.ts) and run
+// (`leads.audit-saved`), queued by the audit's own INSERT (./audit-saved-job.ts) and run
 // moments after it commits: the owner's and the visitor's mails, the `audit.completed` webhook
 // event, the person, the newsletter choice and the follow-up sequence, in one transaction. Each
 // step does nothing when run again (unique keys, or a look first), so a job run twice (a crash

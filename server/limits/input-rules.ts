@@ -61,7 +61,8 @@ export const RULES: Record<string, CollectionRules> = {
     text: textRules('audits', []),
     bool: [],
     number: ['overallScore'],
-    serverOnly: [],
+    // The client's address for the audit's job: the create's check sets it.
+    serverOnly: ['clientIp'],
     typeCheckedElsewhere: ['email'],
   },
   users: {

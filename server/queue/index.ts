@@ -36,6 +36,7 @@ export { sourceRecordOf } from './source'
 export { defineJob, enqueueJob, every, jobChannel, jobKind, planJob } from './jobs'
 export type { JobSpec } from './jobs'
 export { isDispatching } from './dispatcher'
+export { wake } from './wake'
 export type {
   CancelMatch,
   ChannelContext,

@@ -26,6 +26,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from './helpers'
+import { auditJobsDone } from './support/audit-jobs'
 import { decideSignUps } from './support/newsletter-signups'
 
 const ANSWERS = { primary_goal: { value: 'increase_leads', score: 10 } }
@@ -241,6 +242,8 @@ describe('POST /api/account/delete', () => {
     const seen = (await fetchAudits(alice.pb)).map((a) => a.id)
     expect(seen).toEqual(expect.arrayContaining(aliceAudits))
 
+    // The audits' jobs queue their mails moments after each create: all of them first.
+    await auditJobsDone(pbUrl(), su.authStore.token)
     const allOfAlice = [...aliceAudits, aliceMixedCase]
     const aliceMails = await mailsFrom(su, allOfAlice)
     expect(aliceMails).toBeGreaterThanOrEqual(2) // ours above, plus whatever the audit hooks queued

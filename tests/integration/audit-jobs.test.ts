@@ -104,8 +104,20 @@ describe("an audit's create and its job", () => {
     const queued = await manual.outboxFor(sent.id)
     expect(queued.map((row) => [row.kind, row.status])).toEqual([[AUDIT_SAVED_JOB, 'pending']])
     const job = await manual.su.collection('deliveries').getOne(queued[0].id)
-    // What only the request knew: the client's address, for the per-IP cap on visitor mail.
+    // What only the request knew: the client's address, for the per-IP cap on visitor mail. The
+    // audit's INSERT queued it (a trigger) and kept no copy on the audit.
     expect(job.payload).toEqual({ clientIp: '127.0.0.1' })
+    const stored = await manual.su.collection('audits').getOne(sent.id)
+    expect(stored.clientIp).toBe('')
+    // A visitor cannot plant an address of their own: refused, naming the field.
+    const planted = { ...auditSubmission({ email: uniqueEmail('planted') }), clientIp: '10.9.8.7' }
+    const refused = await fetch(`${manual.url}/api/collections/audits/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(planted),
+    })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(((await refused.json()) as { data: object }).data)).toEqual(['clientIp'])
     expect(await caused(manual, { id: sent.id, email })).toEqual({
       people: 0,
       auditCount: 0,
