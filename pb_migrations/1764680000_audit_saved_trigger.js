@@ -2,7 +2,7 @@
 // An audit's job (`leads.audit-saved`) is queued by the audit's own INSERT, a trigger of the
 // database, instead of a JavaScript save hook with its own transaction
 // (server/leads/audit-saved-job.ts says why and writes the statement). The client's address
-// reaches the trigger in a hidden field, `clientIp`, which the trigger blanks at once. Dropping
+// reaches the trigger in a hidden field, `clientIp`, which the audit's job blanks. Dropping
 // that field later means dropping the trigger first: SQLite refuses to drop a column a trigger
 // reads.
 

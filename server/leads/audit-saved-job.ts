@@ -5,7 +5,8 @@
 // while the rest of the create runs, and a save hook with its transaction made an audit create
 // a third dearer (docs/performance.md). The client's address, which the job needs for the per-IP
 // cap on visitor mail, comes in a hidden field the create's check fills; the trigger copies it
-// into the job and blanks it, so no audit keeps it.
+// into the job, and the job blanks it on the audit (blanking it here would write the whole
+// audit row a second time within the create).
 import { defineJob } from '../queue/index'
 
 /** The job an audit's INSERT queues (leads/index.ts registers its work): retried for a day. */
@@ -29,7 +30,6 @@ export function auditSavedTriggerSql(): string {
     `substr(lower(hex(randomblob(8))), 1, 15), ${kind}, 'job', 'job', 'pending', ` +
     `${kind} || ':' || NEW.id, 'job', NEW.id, json_object('clientIp', NEW.${CLIENT_IP_FIELD}), ` +
     `0, ${now}, ${expires}, '[]', '', ${now}, ${now}); ` +
-    `UPDATE audits SET ${CLIENT_IP_FIELD} = '' WHERE id = NEW.id AND ${CLIENT_IP_FIELD} != ''; ` +
     'END'
   )
 }

@@ -10,9 +10,10 @@ import { signUpFromAudit } from '../newsletter/index'
 import { refreshPerson } from '../people/index'
 import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
-import { findOrNull } from '../platform/sql'
+import { execute, findOrNull } from '../platform/sql'
 import type { DeliveryRow } from '../queue/index'
 import { queueEventOnce } from '../webhooks/index'
+import { CLIENT_IP_FIELD } from './audit-saved-job'
 import { queueRecordMail } from './record-mail'
 
 /** What the job's row carries besides the audit's id (its sourceId). */
@@ -58,6 +59,14 @@ export function runAuditSaved(app: App, row: DeliveryRow): void {
     )
     step('newsletter', () => signUpFromAudit(txApp, audit, clientIp))
     step('followups', () => startForAudit(txApp, audit))
+    // The address served the caps above: the audit keeps no copy.
+    step('address', () =>
+      execute(
+        txApp,
+        `UPDATE audits SET ${CLIENT_IP_FIELD} = '' WHERE id = {:id} AND ${CLIENT_IP_FIELD} != ''`,
+        { id: audit.id },
+      ),
+    )
   })
   if (failed.length > 0) {
     throw new Error(`Audit ${audit.id}: ${failed.join(', ')} failed; the job runs again.`)

@@ -105,10 +105,16 @@ describe("an audit's create and its job", () => {
     expect(queued.map((row) => [row.kind, row.status])).toEqual([[AUDIT_SAVED_JOB, 'pending']])
     const job = await manual.su.collection('deliveries').getOne(queued[0].id)
     // What only the request knew: the client's address, for the per-IP cap on visitor mail. The
-    // audit's INSERT queued it (a trigger) and kept no copy on the audit.
+    // audit's INSERT queued it (a trigger); the audit keeps it (hidden) until its job ran.
     expect(job.payload).toEqual({ clientIp: '127.0.0.1' })
-    const stored = await manual.su.collection('audits').getOne(sent.id)
-    expect(stored.clientIp).toBe('')
+    expect((await manual.su.collection('audits').getOne(sent.id)).clientIp).toBe('127.0.0.1')
+    expect(
+      await manual.guest
+        .collection('audits')
+        .getOne(sent.id)
+        .catch(() => null),
+      'a visitor never reads it back',
+    ).toSatisfy((read: Record<string, unknown> | null) => !read || !('clientIp' in read))
     // A visitor cannot plant an address of their own: refused, naming the field.
     const planted = { ...auditSubmission({ email: uniqueEmail('planted') }), clientIp: '10.9.8.7' }
     const refused = await fetch(`${manual.url}/api/collections/audits/records`, {
@@ -146,6 +152,8 @@ describe("an audit's create and its job", () => {
     await runAuditJobs(manual.url, manual.su.authStore.token)
     expect(await auditJobsWaiting(manual.url, manual.su.authStore.token, sent.id)).toBe(0)
     expect(await caused(manual, { id: sent.id, email })).toEqual(once)
+    // The job blanked the address it used.
+    expect((await manual.su.collection('audits').getOne(sent.id)).clientIp).toBe('')
 
     await queueJobAgain(manual, sent.id)
     await runAuditJobs(manual.url, manual.su.authStore.token)
