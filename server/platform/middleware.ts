@@ -3,10 +3,13 @@
 // is done), so nine of them held nine engines per request, and a busy pool made a new engine,
 // with its modules loaded anew, for each one past the pool. A chain of steps holds one.
 
-import type { RequestEvent } from './events'
+/** What a chain needs of PocketBase's request event: the rest of PocketBase's chain. */
+interface Chained {
+  next(): void
+}
 
 /** A middleware written to be chained: it calls `next` where it would call `e.next()`. */
-export type Step = (e: RequestEvent, next: () => void) => void
+export type Step<E extends Chained> = (e: E, next: () => void) => void
 
 /**
  * Runs `steps` in order as one middleware: each step's `next` is the following step, the last
@@ -14,7 +17,7 @@ export type Step = (e: RequestEvent, next: () => void) => void
  * it would end PocketBase's. A step that hands the event to a Go middleware (which calls
  * `e.next()` itself) must be the last.
  */
-export function chain(e: RequestEvent, steps: Step[]): void {
+export function chain<E extends Chained>(e: E, steps: Array<Step<E>>): void {
   const at = (i: number): void => {
     if (i >= steps.length) return e.next()
     return steps[i](e, () => at(i + 1))

@@ -10,8 +10,9 @@ import { uniqueEmail } from './helpers'
 import { auditJobsDone } from './support/audit-jobs'
 import { auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
+import { followupsTo, resultsToken } from './support/followup-mails'
 import { startSmtpReceiver } from './support/smtp-receiver'
-import type { ReceivedMail, SmtpReceiver } from './support/smtp-receiver'
+import type { SmtpReceiver } from './support/smtp-receiver'
 
 const APP_URL = 'https://efficiency.test'
 const DAY = 24 * 60 * 60 * 1000
@@ -95,22 +96,6 @@ async function earliestNextAt(except = ''): Promise<number> {
   return Math.min(...rows.filter((row) => row.id !== except).map((row) => ms(row.nextAt)))
 }
 
-function followupsTo(email: string): ReceivedMail[] {
-  return receiver
-    .mailsTo(email)
-    .filter((mail) => mail.text.includes('Stop these follow-up e-mails'))
-}
-
-async function resultsToken(email: string): Promise<string> {
-  const isResults = (m: ReceivedMail) =>
-    m.envelope.to.includes(email) && /audit results/i.test(m.subject)
-  await receiver.waitFor((mails) => mails.some(isResults))
-  const mail = receiver.mails.filter(isResults).pop() as ReceivedMail
-  const match = new RegExp(`${APP_URL}/book\\?ref=([a-z0-9.]+)`).exec(mail.text)
-  if (!match) throw new Error(`no booking link in the results mail:\n${mail.text}`)
-  return match[1]
-}
-
 describe('the follow-ups planned as one job of the queue', () => {
   it('an audit plans the job at its first follow-up, and no scan waits in the queue', async () => {
     const auditId = await takeAudit(uniqueEmail('plan-first'))
@@ -136,13 +121,19 @@ describe('the follow-ups planned as one job of the queue', () => {
     expect(replan.status).toBe(200)
     const graceEnd = dueAt + FOLLOWUP_GRACE_DAYS * DAY
     expect(await plannedAt()).toBe(Math.min(graceEnd, await earliestNextAt(sequence.id)))
-    expect(followupsTo(email)).toEqual([])
+    expect(followupsTo(receiver, email)).toEqual([])
 
     const clicked = Date.now()
     expect(
-      (await post('/api/followups/click', { token: await resultsToken(email) }, '')).status,
+      (
+        await post(
+          '/api/followups/click',
+          { token: await resultsToken(receiver, email, APP_URL) },
+          '',
+        )
+      ).status,
     ).toBe(200)
-    await receiver.waitFor(() => followupsTo(email).length === 1, 10_000)
+    await receiver.waitFor(() => followupsTo(receiver, email).length === 1, 10_000)
     expect(Date.now() - clicked).toBeLessThan(10_000)
     // Sent, the sequence waits for its next mail, and the job for it.
     const after = await sequenceOf(auditId)

@@ -13,6 +13,10 @@ import { rawRequest } from './support/raw-request'
 import { auditJobsDone } from './support/audit-jobs'
 import { auditSubmission, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
+import {
+  followupsTo as followupsSentTo,
+  resultsToken as resultsLinkToken,
+} from './support/followup-mails'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { ReceivedMail, SmtpReceiver } from './support/smtp-receiver'
 
@@ -91,21 +95,13 @@ async function takeAudit(email: string, optionIndex?: (i: number) => number) {
 }
 
 function followupsTo(email: string): ReceivedMail[] {
-  return receiver
-    .mailsTo(email)
-    .filter((mail) => mail.text.includes('Stop these follow-up e-mails'))
+  return followupsSentTo(receiver, email)
 }
 
 /** The results mail's signed booking link token, once the queue sent the mail. */
 async function resultsToken(email: string): Promise<string> {
   await server.flush()
-  const isResults = (m: ReceivedMail) =>
-    m.envelope.to.includes(email) && /audit results/i.test(m.subject)
-  await receiver.waitFor((mails) => mails.some(isResults))
-  const mail = receiver.mails.filter(isResults).pop() as ReceivedMail
-  const match = new RegExp(`${APP_URL}/book\\?ref=([a-z0-9.]+)`).exec(mail.text)
-  if (!match) throw new Error(`no booking link in the results mail:\n${mail.text}`)
-  return match[1]
+  return resultsLinkToken(receiver, email, APP_URL)
 }
 
 /** What the site's page does when a mail's link opens it. */
