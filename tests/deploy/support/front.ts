@@ -129,23 +129,45 @@ function send(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url)
-    const body = options.body
+    const body = options.body === undefined ? undefined : Buffer.from(options.body)
     const headers: Record<string, string> = { ...options.headers }
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
+    if (body !== undefined) headers['content-length'] = String(body.length)
     const common = {
       method: options.method ?? 'GET',
       headers,
       localAddress: options.from,
       agent: false as const,
     }
+    // A server may answer before the body is all sent (a 413 decided on Content-Length) and then
+    // reset the connection: the answer counts, and the rest of the body is not sent.
+    let answered: http.IncomingMessage | null = null
+    const onAnswer = (res: http.IncomingMessage) => {
+      answered = res
+      onResponse(res, resolve)
+    }
     const req =
       target.protocol === 'https:'
-        ? https.request(target, { ...common, ca }, (res) => onResponse(res, resolve))
-        : http.request(target, common, (res) => onResponse(res, resolve))
+        ? https.request(target, { ...common, ca }, onAnswer)
+        : http.request(target, common, onAnswer)
     req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${url}`)))
-    req.on('error', reject)
-    if (body !== undefined) req.write(body)
-    req.end()
+    req.on('error', (err) => {
+      const res = answered as http.IncomingMessage | null
+      if (!res) return reject(err)
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) })
+    })
+    if (body === undefined) return void req.end()
+    // In pieces, each after the last one left: an answer that comes first stops the rest.
+    const PIECE = 64 * 1024
+    let at = 0
+    const writeMore = () => {
+      while (at < body.length && !answered) {
+        const piece = body.subarray(at, at + PIECE)
+        at += piece.length
+        if (!req.write(piece)) return void req.once('drain', writeMore)
+      }
+      req.end()
+    }
+    writeMore()
   })
 }
 
