@@ -156,12 +156,6 @@ function send(
       resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) })
     })
     if (body === undefined) return void req.end()
-    // With `Expect: 100-continue` the body waits for the server's go-ahead, and an answer that
-    // comes instead (a 413 on Content-Length) means it is never sent.
-    if (/100-continue/i.test(headers.expect ?? headers.Expect ?? '') && !answered) {
-      req.once('continue', () => writeMore())
-      req.flushHeaders()
-    }
     // In pieces, each after the last one left: an answer that comes first stops the rest.
     const PIECE = 64 * 1024
     let at = 0
@@ -173,7 +167,7 @@ function send(
       }
       req.end()
     }
-    if (!/100-continue/i.test(headers.expect ?? headers.Expect ?? '')) writeMore()
+    writeMore()
   })
 }
 
