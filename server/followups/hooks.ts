@@ -54,27 +54,31 @@ export function stopForStatus(e: RecordEvent): void {
   }
 }
 
+/** After an update: true when `read` of the record became `wanted` with it. */
+function becameNow<T>(e: RecordEvent, read: (record: core.Record) => T, wanted: T): boolean {
+  return read(e.record) === wanted && read(e.record.original()) !== wanted
+}
+
+/** Runs `work` after the save; a failure is logged, never the save's. */
+function afterSave(e: RecordEvent, what: string, work: () => void): void {
+  try {
+    work()
+  } catch (err) {
+    e.app.logger().error(`followups: could not ${what}`, 'error', String(err))
+  }
+}
+
 /** newsletter_subscriptions, after update: an unsubscribe stops the sequence. */
 export function stopForUnsubscribe(e: RecordEvent): void {
   e.next()
-  const now = e.record.getString('status')
-  if (now !== 'unsubscribed' || e.record.original().getString('status') === now) return
-  try {
-    stopForAddress(e.app, e.record.getString('email'), 'unsubscribed')
-  } catch (err) {
-    e.app.logger().error('followups: could not stop', 'error', String(err))
-  }
+  if (!becameNow(e, (r) => r.getString('status'), 'unsubscribed')) return
+  afterSave(e, 'stop', () => stopForAddress(e.app, e.record.getString('email'), 'unsubscribed'))
 }
 
 /** users, after update: a verified account proves its address (a waiting mail may go now). */
 export function planForVerified(e: RecordEvent): void {
   e.next()
-  if (!e.record.getBool('verified') || e.record.original().getBool('verified')) return
-  try {
-    planNow(e.app)
-  } catch (err) {
-    e.app.logger().error('followups: could not plan', 'error', String(err))
-  }
+  if (becameNow(e, (r) => r.getBool('verified'), true)) afterSave(e, 'plan', () => planNow(e.app))
 }
 
 /**
@@ -83,11 +87,7 @@ export function planForVerified(e: RecordEvent): void {
  */
 export function planForNewsletter(e: RecordEvent): void {
   e.next()
-  const now = e.record.getString('newsletter')
-  if (now !== 'active' || e.record.original().getString('newsletter') === now) return
-  try {
-    planNow(e.app)
-  } catch (err) {
-    e.app.logger().error('followups: could not plan', 'error', String(err))
+  if (becameNow(e, (r) => r.getString('newsletter'), 'active')) {
+    afterSave(e, 'plan', () => planNow(e.app))
   }
 }
