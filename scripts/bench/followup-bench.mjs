@@ -4,9 +4,9 @@
 // away. The server is restarted after seeding; one POST /api/followups/run as if at the due time
 // is timed, with the server's resident memory sampled while it runs; then the mail queue is run (POST /api/mail/flush, as the cron
 // does every minute) until the follow-ups are sent, counting what each run sends.
-import { readdirSync, readFileSync } from 'node:fs'
 import { startMailReceiver } from '../mail-receiver.mjs'
 import { startAppServer } from './app-server.mjs'
+import { pocketBasePid, residentMb } from './process-stats.mjs'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -67,34 +67,6 @@ async function all(url, token, collection, filter, fields) {
     items.push(...answer.items)
     if (page >= answer.totalPages) return items
   }
-}
-
-/**
- * The resident memory (MB) of a process, from /proc.
- * @param {number} pid
- */
-function residentMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
-/**
- * The PocketBase process `npm start` (pid `parent`) runs.
- * @param {number | undefined} parent
- */
-function pocketBasePid(parent) {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      if (Number(fields[1]) === parent && name.startsWith('pocketbase')) return Number(entry)
-    } catch {
-      // a process that ended meanwhile
-    }
-  }
-  throw new Error(`no PocketBase process under ${parent}`)
 }
 
 /**

@@ -5,17 +5,12 @@
 //     server whose caps are raised so N fit (REALTIME_MAX_CONNECTIONS, REALTIME_PER_IP);
 //   - `flood`: 300 connections at once from one address against the default caps (4 per
 //     address): how many are refused and the peak resident memory while they are.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, startPocketBase } from '../pocketbase.mjs'
-
-/** @param {number | undefined} pid */
-function residentMb(pid) {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-  return kb / 1024
-}
+import { residentMb } from './process-stats.mjs'
 
 /**
  * Opens one SSE connection from `from`; resolves { status, close } once it is open or refused.

@@ -4,8 +4,12 @@
 // concurrency, rounds alternating plain/audit/audit/plain so drift hits both, with p50 and p95 of
 // each. The audits' jobs (person, follow-ups, webhook event, mails) run meanwhile on the same
 // server and count against both kinds; how long they take to catch up after the last round is
-// reported too. Then the admin list (50 newest of 10,000 audits).
+// reported too. With the server's pid, the CPU time its process used per create in the same
+// rounds: a steadier figure than the rates, which move with whatever else the machine runs (the
+// audits' jobs run in both kinds of round, so it is the creates' cost plus their share of them).
+// Then the admin list (50 newest of 10,000 audits).
 import { Agent } from 'node:http'
+import { cpuMs } from './process-stats.mjs'
 import { median, percentile } from './stats.mjs'
 import { postJson } from './post-json.mjs'
 
@@ -13,7 +17,7 @@ export const PLAIN_COLLECTION = 'bench_plain'
 
 /** @typedef {import('./kit-bundle.mjs').NodeKit} NodeKit */
 /** @typedef {{ email: string, password: string }} Credentials */
-/** @typedef {{ ok: number, seconds: number, statuses: Record<string, number>, latencies: number[] }} Round */
+/** @typedef {{ ok: number, seconds: number, statuses: Record<string, number>, latencies: number[], cpuMs: number }} Round */
 
 /**
  * @param {string} url
@@ -100,10 +104,11 @@ export async function countRecords(url, token, collection) {
  *   concurrency: number,
  *   durationMs: number,
  *   agent: Agent,
+ *   pid?: number,
  * }} options
  * @returns {Promise<Round>}
  */
-function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
+function hammer({ url, path, bodies, newId, concurrency, durationMs, agent, pid }) {
   const target = new URL(`${url}${path}`)
   /** @type {Record<string, number>} */
   const statuses = {}
@@ -114,6 +119,7 @@ function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
   /** @param {string} json */
   const post = (json) => postJson(target, agent, json)
 
+  const cpuBefore = pid ? cpuMs(pid) : 0
   const started = performance.now()
   const end = started + durationMs
   const worker = async () => {
@@ -132,6 +138,7 @@ function hammer({ url, path, bodies, newId, concurrency, durationMs, agent }) {
     seconds: (performance.now() - started) / 1000,
     statuses,
     latencies,
+    cpuMs: pid ? cpuMs(pid) - cpuBefore : Number.NaN,
   }))
 }
 
@@ -140,6 +147,7 @@ function summarize(rounds) {
   const ok = rounds.reduce((n, r) => n + r.ok, 0)
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0)
   const latencies = rounds.flatMap((r) => r.latencies)
+  const cpu = rounds.reduce((n, r) => n + r.cpuMs, 0)
   /** @type {Record<string, number>} */
   const statuses = {}
   for (const r of rounds) {
@@ -152,6 +160,8 @@ function summarize(rounds) {
     perSecond: ok / seconds,
     p50Ms: median(latencies),
     p95Ms: percentile(latencies, 95),
+    /** The server's CPU time per create (ms); NaN without its pid. */
+    cpuMsPerCreate: cpu / ok,
     statuses,
   }
 }
@@ -189,9 +199,16 @@ export async function auditJobsDone(url, token, timeoutMs) {
 }
 
 /**
- * @param {{ url: string, token: string, kit: NodeKit, concurrency?: number, roundMs?: number }} options
+ * @param {{
+ *   url: string,
+ *   token: string,
+ *   kit: NodeKit,
+ *   concurrency?: number,
+ *   roundMs?: number,
+ *   pid?: number,
+ * }} options `pid`: the PocketBase process, for its CPU time per create
  */
-export async function measureCreates({ url, token, kit, concurrency = 8, roundMs = 5000 }) {
+export async function measureCreates({ url, token, kit, concurrency = 8, roundMs = 5000, pid }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   try {
     const bodies = Array.from({ length: 200 }, (_, n) => JSON.stringify(kit.freeAuditBody(n)))
@@ -200,7 +217,7 @@ export async function measureCreates({ url, token, kit, concurrency = 8, roundMs
      * @param {number} durationMs
      */
     const run = (path, durationMs) =>
-      hammer({ url, path, bodies, newId: kit.newRecordId, concurrency, durationMs, agent })
+      hammer({ url, path, bodies, newId: kit.newRecordId, concurrency, durationMs, agent, pid })
     const plainPath = `/api/collections/${PLAIN_COLLECTION}/records`
     const auditPath = '/api/collections/audits/records'
     // Warm-up (connections, SQLite pages, the hooks' VM pool); not counted.
@@ -223,6 +240,7 @@ export async function measureCreates({ url, token, kit, concurrency = 8, roundMs
       plain: p,
       audit: a,
       ratio: a.perSecond / p.perSecond,
+      cpuRatio: p.cpuMsPerCreate / a.cpuMsPerCreate,
       jobsWaiting,
       jobsDoneMs,
     }
