@@ -1,8 +1,8 @@
 // An audit's results as the mails show them: the stored scores and advice clamped, capped and in
 // the engine's section order, and the section score table (a bar per section in its band's
-// colour). Pure: plain data in, strings out. HTML uses tables and inline styles only, because
+// colour, the band in words beside it). Pure: plain data in, strings out. HTML uses tables and inline styles only, because
 // many mail clients drop <style> blocks; every value is escaped.
-import { SCORE_BANDS, scoreBand } from '../../src/config/score-bands'
+import { SCORE_BANDS, scoreBand, sectionScoreText } from '../../src/config/score-bands'
 import type { ScoreBand } from '../../src/config/score-bands'
 import { colours, escapeHtml, toText } from '../mail/index'
 import type { StoredAdvice, StoredAudit } from './mail-data'
@@ -143,7 +143,7 @@ function sectionScoreRows(sectionScores: SectionScore[]): string {
       return [
         '<tr>',
         `<td style="padding:10px 0 4px;font-size:15px;color:${colours.INK};">${escapeHtml(section.name)}</td>`,
-        `<td align="right" style="padding:10px 0 4px;font-size:15px;font-weight:bold;color:${band.color};white-space:nowrap;">${section.score}%</td>`,
+        `<td align="right" style="padding:10px 0 4px 8px;font-size:15px;font-weight:bold;color:${band.color};white-space:nowrap;">${section.score}% <span style="font-size:13px;">${escapeHtml(band.label)}</span></td>`,
         '</tr>',
         `<tr><td colspan="2">${scoreBar(section.score)}</td></tr>`,
       ].join('')
@@ -156,7 +156,7 @@ export function sectionScoreTable(sectionScores: SectionScore[]): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${sectionScoreRows(sectionScores)}</table>`
 }
 
-/** Each section's score, for the text of a mail. */
+/** Each section's score and band, for the text of a mail. */
 export function textSectionScores(sectionScores: SectionScore[]): string {
-  return sectionScores.map((s) => `- ${s.name}: ${s.score}%`).join('\n')
+  return sectionScores.map((s) => `- ${sectionScoreText(s.name, s.score)}`).join('\n')
 }

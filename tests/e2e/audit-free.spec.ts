@@ -24,6 +24,7 @@ import {
   sectionHeading,
 } from './audit-support'
 import { questions, sections } from '../../src/audit'
+import { bandWord } from '../../src/config/score-bands'
 
 test.describe('free audit', () => {
   test.use({ viewport: MOBILE })
@@ -100,6 +101,19 @@ test.describe('free audit', () => {
     expect(teaserScore).toContain(`${shown.overallScore}%`)
     expect(Object.keys(shown.sectionScores)).toHaveLength(7)
     expect(shown.topTitles).toHaveLength(3)
+    // Each of the seven bars has its band in words beside it; the chart has one text equivalent.
+    const chart = page.getByRole('region', { name: 'Score by Section' })
+    await expect(chart.locator('.section-scores')).toHaveAttribute('aria-hidden', 'true')
+    const equivalent = chart.locator('.visually-hidden')
+    await expect(equivalent).toHaveCount(1)
+    for (const [name, score] of Object.entries(shown.sectionScores)) {
+      const row = chart.locator('.section-score').filter({
+        has: page.locator('.section-score__name').getByText(name, { exact: true }),
+      })
+      await expect(row.locator('.section-score__band')).toBeVisible()
+      await expect(row.locator('.section-score__band')).toHaveText(bandWord(score))
+      await expect(equivalent).toContainText(`${name}: ${score}% (${bandWord(score)}).`)
+    }
     await expectAccessible(page)
     await screenshot(page, 'audit-report')
     await page.setViewportSize(DESKTOP)

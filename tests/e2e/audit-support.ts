@@ -106,9 +106,9 @@ export async function readReport(page: Page): Promise<ShownReport> {
   const overallScore = Number(/(\d+)%/.exec(overallLabel!)![1])
   const sectionScores: Record<string, number> = {}
   for (const row of await page.locator('.section-score').all()) {
-    const name = (await row.locator('.section-score__text span').first().textContent())!.trim()
-    const bar = await row.getByRole('img').getAttribute('aria-label')
-    sectionScores[name] = Number(/^(\d+)%/.exec(bar!)![1])
+    const name = (await row.locator('.section-score__name').textContent())!.trim()
+    const value = await row.locator('.section-score__value').textContent()
+    sectionScores[name] = Number(/^(\d+)%/.exec(value!.trim())![1])
   }
   const topTitles = await page
     .getByRole('heading', { name: 'Top 3 Recommendations' })

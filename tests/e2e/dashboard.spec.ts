@@ -6,6 +6,7 @@ import PocketBase from 'pocketbase'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { messages } from '../../src/config/messages'
+import { bandWord } from '../../src/config/score-bands'
 import { answersScoring } from '../unit/admin/audit-answers'
 import {
   baseURL,
@@ -79,6 +80,13 @@ test('the dashboard greets by name, offers the call and compares the last two au
   // Each report offers the call too, filled in with the member's name and e-mail.
   await tab(page, 'My Audits').click()
   const card = page.locator('.audit-card').first()
+  // The latest audit's seven sections at a glance, each with its band in words.
+  const rows = card.locator('.audit-card__scores .score-row')
+  await expect(rows).toHaveCount(sections.length + 1)
+  for (const [name, score] of sections) {
+    const row = rows.filter({ has: page.getByText(name, { exact: true }) })
+    await expect(row).toContainText(`${score}% ${bandWord(score)}`)
+  }
   await card.getByRole('button', { name: /View details/ }).click()
   await expect(card.getByRole('button', { name: messages.bookCall })).toBeVisible()
   await expectAccessible(page)

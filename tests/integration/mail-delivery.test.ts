@@ -2,6 +2,7 @@
 // loopback, the queue flushed through POST /api/mail/flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/config/messages'
+import { bandWord } from '../../src/config/score-bands'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { MANUAL_QUEUE } from './harness-env'
 import { OWNER_EMAIL, auditSubmission, eventually, startMailServer } from './support/mail-harness'
@@ -172,9 +173,13 @@ describe('an audit', () => {
       expect(results.text).toContain(recommendation.title)
       expect(results.html).toContain(escapeHtml(recommendation.title))
     }
+    // Each section with its band in words beside its bar, never by colour alone.
     for (const [section, score] of Object.entries(sectionScores)) {
-      expect(results.text).toContain(`${section}: ${score}%`)
+      expect(results.text).toContain(`- ${section}: ${score}% (${bandWord(score)})`)
       expect(results.html).toContain(escapeHtml(section))
+      expect(results.html).toContain(
+        `${score}% <span style="font-size:13px;">${bandWord(score)}</span>`,
+      )
     }
     // Every section's bar is a filled cell as wide as its score.
     for (const score of Object.values(sectionScores).filter((s) => s > 0)) {
@@ -209,7 +214,9 @@ describe('an audit', () => {
       `Audit ID: ${submission.id}`,
       'Flow: Free Efficiency Audit',
       'User agent: Mozilla/5.0 (mail test)',
-      ...Object.entries(sectionScores).map(([section, score]) => `${section}: ${score}%`),
+      ...Object.entries(sectionScores).map(
+        ([section, score]) => `${section}: ${score}% (${bandWord(score)})`,
+      ),
     ]) {
       expect(notification.text).toContain(expected)
     }

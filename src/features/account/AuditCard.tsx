@@ -5,7 +5,7 @@ import { auditReportText, reportFileName } from './audit-report-text'
 import {
   AUDIT_NAME,
   flowNotes,
-  firstSectionScores,
+  sectionScoreList,
   formatAuditTime,
   formatRef,
   type DashboardAudit,
@@ -74,7 +74,7 @@ export function AuditCard({ audit, user, onDelete }: AuditCardProps) {
               <span>Overall score</span> <ScoreBadge score={overall} />
             </div>
             <ScoreBar label="Overall" score={overall} />
-            {firstSectionScores(audit.scores).map(([section, score]) => (
+            {sectionScoreList(audit.scores).map(([section, score]) => (
               <ScoreBar key={section} label={section} score={score} />
             ))}
           </div>
@@ -152,15 +152,6 @@ function AuditDetails({
   )
   return (
     <>
-      {audit.scores && (
-        <div className="audit-details__sections">
-          <h4>Section scores</h4>
-          {Object.entries(audit.scores.sectionScores).map(([section, score]) => (
-            <ScoreBar key={section} label={section} score={score} />
-          ))}
-        </div>
-      )}
-
       {recs && (
         <details className="audit-details__more">
           <summary>Recommendations</summary>

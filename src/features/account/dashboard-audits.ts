@@ -111,9 +111,9 @@ export function formatRef(ref: number): string {
   return `Ref #${String(ref).padStart(4, '0')}`
 }
 
-/** The first `count` sections in their questionnaire order (the order the server stored). */
-export function firstSectionScores(scores: AuditScores | null, count = 3): [string, number][] {
-  return Object.entries(scores?.sectionScores ?? {}).slice(0, count)
+/** Every section's score in questionnaire order (the order the server stored). */
+export function sectionScoreList(scores: AuditScores | null): [string, number][] {
+  return Object.entries(scores?.sectionScores ?? {})
 }
 
 export function formatAuditTime(iso: string): string {

@@ -14,7 +14,8 @@ import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
 import { usePeerPercents } from '../../offline/use-peer-percents'
-import { BAND_LABELS, ScoreCircle } from './ScoreCircle'
+import { bandWord, sectionScoreText } from '../../config/score-bands'
+import { ScoreCircle } from './ScoreCircle'
 
 // The report's status lines come with the report's code (src/features/audit/use-report-code.ts):
 // no page needs them before the report.
@@ -130,7 +131,17 @@ export function AuditReport({
 
       <section className="audit-report__block card" aria-labelledby={ids.sections}>
         <h2 id={ids.sections}>Score by Section</h2>
-        <ul className="section-scores">
+        {/* The chart's one text equivalent: every section's score, band and benchmark. */}
+        <p className="visually-hidden">
+          {sections
+            .map(({ name }) => {
+              const text = sectionScoreText(name, sectionScores[name] ?? 0)
+              const higher = peers?.sections[name] ?? null
+              return higher === null ? `${text}.` : `${text}. ${peerSentence(higher)}`
+            })
+            .join(' ')}
+        </p>
+        <ul className="section-scores" aria-hidden="true">
           {sections.map(({ name }) => {
             const score = sectionScores[name] ?? 0
             const sectionBand = scoreBand(score)
@@ -138,16 +149,15 @@ export function AuditReport({
             return (
               <li key={name} className="section-score">
                 <div className="section-score__text">
-                  <span>{name}</span>
-                  <span className="section-score__value" aria-hidden="true">
-                    {score}%
+                  <span className="section-score__name">{name}</span>
+                  <span className="section-score__value">
+                    {score}%{' '}
+                    <span className={`section-score__band section-score__band--${sectionBand}`}>
+                      {bandWord(score)}
+                    </span>
                   </span>
                 </div>
-                <div
-                  className="section-score__bar"
-                  role="img"
-                  aria-label={`${score}%, ${BAND_LABELS[sectionBand].toLowerCase()}`}
-                >
+                <div className="section-score__bar">
                   <span
                     className={`section-score__fill section-score__fill--${sectionBand}`}
                     style={{ width: `${Math.max(0, Math.min(100, score))}%` }}

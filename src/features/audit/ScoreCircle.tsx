@@ -1,12 +1,6 @@
 import type { CSSProperties } from 'react'
-import { scoreBand, type ScoreBand } from '../../audit'
-
-/** Words beside the colour, so the band never depends on colour alone. */
-export const BAND_LABELS: Record<ScoreBand, string> = {
-  green: 'Strong',
-  yellow: 'Room to improve',
-  red: 'Needs attention',
-}
+import { scoreBand } from '../../audit'
+import { bandWord } from '../../config/score-bands'
 
 interface ScoreCircleProps {
   score: number
@@ -23,13 +17,13 @@ export function ScoreCircle({ score, label }: ScoreCircleProps) {
       className={`score-circle score-circle--${band}`}
       style={fill}
       role="img"
-      aria-label={`${label}: ${score}%, ${BAND_LABELS[band].toLowerCase()}`}
+      aria-label={`${label}: ${score}%, ${bandWord(score).toLowerCase()}`}
     >
       <span className="score-circle__value" aria-hidden="true">
         {score}%
       </span>
       <span className="score-circle__band" aria-hidden="true">
-        {BAND_LABELS[band]}
+        {bandWord(score)}
       </span>
     </div>
   )

@@ -4,9 +4,9 @@ import {
   compareLatest,
   describeChange,
   firstName,
-  firstSectionScores,
   formatRef,
   mergeAudits,
+  sectionScoreList,
   type WaitingAudit,
 } from '../../../src/features/account/dashboard-audits'
 import { auditReportText, reportFileName } from '../../../src/features/account/audit-report-text'
@@ -101,12 +101,13 @@ describe('formatting', () => {
     expect(formatRef(n)).toBe(text)
   })
 
-  it('takes the first three section scores in questionnaire order', () => {
+  it('lists every section score in questionnaire order', () => {
     const [audit] = mergeAudits([serverAudit('a', '2026-11-20 09:00:00.000Z')], [])
-    expect(firstSectionScores(audit.scores).map(([name]) => name)).toEqual([
-      'Business Goals & Lead Generation',
-      'Website & Lead Generation',
-      'Business Process Efficiency',
+    expect(sectionScoreList(audit.scores)).toEqual([
+      ['Business Goals & Lead Generation', 70],
+      ['Website & Lead Generation', 50],
+      ['Business Process Efficiency', 40],
+      ['Marketing & Lead Nurturing', 90],
     ])
   })
 

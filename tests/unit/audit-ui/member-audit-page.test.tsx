@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sections } from '../../../src/audit'
 import { messages } from '../../../src/config/messages'
+import { bandWord } from '../../../src/config/score-bands'
 import { useSessionSummary } from '../../../src/backend/session-summary'
 import type { AuditInput, UserRecord } from '../../../src/backend/types'
 import { loadDraft, saveDraft } from '../../../src/offline/drafts'
@@ -165,12 +166,23 @@ describe('the signed-in audit', () => {
     expect(
       screen.getByRole('img', { name: new RegExp(`^Overall score: ${scores.overallScore}%`) }),
     ).toBeTruthy()
-    for (const { name } of sections) {
-      expect(
-        screen.getByText(name, { selector: '.section-score__text span:first-child' }),
-      ).toBeTruthy()
-    }
-    expect(screen.getAllByRole('img').length).toBe(1 + sections.length)
+    // Each bar with its band in words beside it; the chart itself is decoration, and one text
+    // says what it shows.
+    const chart = screen.getByRole('heading', { name: 'Score by Section' }).parentElement!
+    const bars = chart.querySelectorAll('.section-score')
+    expect(bars).toHaveLength(sections.length)
+    expect(chart.querySelector('.section-scores')!.getAttribute('aria-hidden')).toBe('true')
+    const equivalents = chart.querySelectorAll('.visually-hidden')
+    expect(equivalents).toHaveLength(1)
+    sections.forEach(({ name }, i) => {
+      const score = scores.sectionScores[name]
+      expect(bars[i].querySelector('.section-score__name')!.textContent).toBe(name)
+      expect(bars[i].querySelector('.section-score__value')!.textContent).toBe(
+        `${score}% ${bandWord(score)}`,
+      )
+      expect(equivalents[0].textContent).toContain(`${name}: ${score}% (${bandWord(score)}).`)
+    })
+    expect(screen.getAllByRole('img')).toHaveLength(1)
     for (const rec of recommendations.topRecommendations) {
       expect(screen.getAllByText(rec.title).length).toBeGreaterThan(0)
     }
