@@ -25,6 +25,7 @@ import {
 } from './audit-support'
 import { questions, sections } from '../../src/audit'
 import { bandWord } from '../../src/config/score-bands'
+import { site } from '../../src/config/site'
 
 test.describe('free audit', () => {
   test.use({ viewport: MOBILE })
@@ -197,7 +198,7 @@ test.describe('free audit', () => {
     })
   })
 
-  test('Print or save as PDF: the report alone, on two Letter pages even when every recommendation fires', async ({
+  test('Print or save as PDF: one Letter page even when every recommendation fires, naming the business and how to book', async ({
     page,
   }) => {
     await page.goto(`${baseURL()}/free-audit`)
@@ -233,9 +234,28 @@ test.describe('free audit', () => {
     ]) {
       await expect(hidden).toBeHidden()
     }
+    await expect(page.getByRole('heading', { name: 'Score by Section' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Recommendations by Section' })).toBeVisible()
-    const height = await page.evaluate(() => document.documentElement.scrollHeight)
-    expect(height).toBeLessThanOrEqual(2 * letter.height)
+    await expect(page.getByRole('heading', { name: 'Recommendations by Section' })).toBeHidden()
+    // Who prepared it and how to reach them, written out: a printed page has no buttons.
+    const booking = new URL('/book', baseURL())
+    const printedBooking = `${booking.host}${booking.pathname}`
+    const report = page.locator('.audit-report')
+    for (const text of [site.businessName, site.phone.display, site.email, printedBooking]) {
+      await expect(report.getByText(text).first()).toBeVisible()
+    }
+    await expect(report.getByRole('link', { name: printedBooking })).toHaveAttribute(
+      'href',
+      booking.href,
+    )
+    await expect(report.getByRole('link', { name: site.phone.display })).toHaveAttribute(
+      'href',
+      `tel:${site.phone.tel}`,
+    )
+
+    // Chromium's own PDF of it: one Letter page, the booking address a live link in it.
+    const pdf = (await page.pdf({ format: 'Letter', preferCSSPageSize: true })).toString('latin1')
+    expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1)
+    expect(pdf).toContain(`/URI (${booking.href})`)
   })
 })

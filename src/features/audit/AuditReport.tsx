@@ -52,7 +52,8 @@ interface AuditReportProps {
 /**
  * The full report of both flows: overall score in a coloured circle, a bar per
  * section, the Top 3 Recommendations, the recommendations per section, the next steps and the
- * report contact form. A print stylesheet turns it into a clean one-to-two page document.
+ * report contact form. A print stylesheet turns it into one page: the scores, the Top 3 and, on
+ * paper only, how to book (PrintedNextStep).
  */
 export function AuditReport({
   evaluation,
@@ -79,7 +80,6 @@ export function AuditReport({
   const higherOverall = peers?.overall ?? null
   // The report's audit names its person when a booking is made from here.
   const prefill = { name, email, reportAudit: auditId }
-  const topTitles = new Set(topRecommendations.map((rec) => `${rec.section}:${rec.title}`))
 
   function confirmRestart() {
     if (restartConfirm === null || window.confirm(restartConfirm)) onRestart()
@@ -90,7 +90,7 @@ export function AuditReport({
       <header className="audit-report__header">
         {/* On paper only: who prepared the report and how to reach them. */}
         <p className="audit-report__print-brand">
-          {site.businessName} · {site.email}
+          {site.businessName} · {site.phone.display} · {site.email}
           {typeof location === 'undefined' ? '' : ` · ${location.host}`}
         </p>
         <p className="eyebrow">Business Efficiency Audit</p>
@@ -188,35 +188,28 @@ export function AuditReport({
       </section>
 
       {Object.keys(sectionRecommendations).length > 0 && (
-        <section className="audit-report__block card" aria-labelledby={ids.bySection}>
+        // On paper the report is one page: the scores, the Top 3 and the way to book.
+        <section className="audit-report__block card print-hidden" aria-labelledby={ids.bySection}>
           <h2 id={ids.bySection}>Recommendations by Section</h2>
-          {Object.entries(sectionRecommendations).map(([name, list]) => {
-            // On paper the Top 3 are not printed twice, to keep the report to two pages.
-            const isTop = (title: string) => topTitles.has(`${name}:${title}`)
-            const onlyTop = list.every((rec) => isTop(rec.title))
-            return (
-              <div
-                key={name}
-                className={`section-recommendations${onlyTop ? ' print-hidden' : ''}`}
-              >
-                <h3>
-                  {name}{' '}
-                  <span className="section-recommendations__score">
-                    {sectionScores[name] ?? 0}%
-                  </span>
-                </h3>
-                <ul>
-                  {list.map((rec) => (
-                    <li key={rec.title} className={isTop(rec.title) ? 'print-hidden' : undefined}>
-                      <strong>{rec.title}.</strong> {rec.description}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )
-          })}
+          {Object.entries(sectionRecommendations).map(([name, list]) => (
+            <div key={name} className="section-recommendations">
+              <h3>
+                {name}{' '}
+                <span className="section-recommendations__score">{sectionScores[name] ?? 0}%</span>
+              </h3>
+              <ul>
+                {list.map((rec) => (
+                  <li key={rec.title}>
+                    <strong>{rec.title}.</strong> {rec.description}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </section>
       )}
+
+      <PrintedNextStep />
 
       {children}
 
@@ -256,5 +249,26 @@ export function AuditReport({
         />
       </section>
     </article>
+  )
+}
+
+/**
+ * On paper only: where the reader goes next, with the addresses written out (a printed page has
+ * no buttons) and live links in a saved PDF. Everything comes from the site's settings, so it
+ * prints offline too.
+ */
+function PrintedNextStep() {
+  const origin = typeof location === 'undefined' ? site.url : location.origin
+  const booking = new URL(paths.book, origin)
+  return (
+    <section className="audit-report__print-next card">
+      <h2>Your next step: a free 15-minute call</h2>
+      <p>
+        Book at <a href={booking.href}>{`${booking.host}${booking.pathname}`}</a>, call{' '}
+        <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a> or write to{' '}
+        <a href={`mailto:${site.email}`}>{site.email}</a>. {site.ownerName}, {site.businessName}.
+        The recommendations for every section are in your report on the site.
+      </p>
+    </section>
   )
 }

@@ -30,7 +30,7 @@ export function resultsMailedEarlier(
     at.toDateString() === now.toDateString()
       ? `today at ${time}`
       : `on ${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })} at ${time}`
-  return `Your earlier results went to ${email} ${when}. We e-mail each address once every ${windowWords(windowHours)}, so this report isn't e-mailed: it's all here to print or save as a PDF.`
+  return `Your earlier results went to ${email} ${when}. We e-mail each address once every ${windowWords(windowHours)}, so this report isn't e-mailed: it's all on this page, and Print or save as PDF keeps a one-page summary.`
 }
 
 /**
