@@ -109,6 +109,40 @@ test('the dashboard greets by name, offers the call and compares the last two au
   await expect(main.getByRole('heading', { name: 'Welcome, Dana!' })).toBeVisible()
 })
 
+test('a member with three audits sees the progress since the first', async ({ page }) => {
+  await page.setViewportSize(MOBILE)
+  const user = await createUser({ verified: true, label: 'progress' })
+  const first = await memberAudit(user.email, 30)
+  await memberAudit(user.email, 45)
+  const latest = await memberAudit(user.email, 52)
+
+  await signIn(page, user.email)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('region', { name: 'Since your last audit' })).toContainText(
+    '(was 45%)',
+  )
+  const progress = main.getByRole('region', { name: 'Since your first audit' })
+  await expect(progress).toContainText('Ref #0003')
+  await expect(progress).toContainText('Ref #0001')
+  const overall = progress.getByRole('listitem').first()
+  await expect(overall).toContainText('52%')
+  await expect(overall).toContainText('up 22 points')
+  await expect(overall).toContainText('(was 30%)')
+  for (const [name, score] of Object.entries(
+    latest.scores.sectionScores as Record<string, number>,
+  )) {
+    const was = (first.scores.sectionScores as Record<string, number>)[name]
+    await expect(progress.getByRole('listitem').filter({ hasText: name })).toContainText(
+      `${score}%`,
+    )
+    await expect(progress.getByRole('listitem').filter({ hasText: name })).toContainText(
+      `(was ${was}%)`,
+    )
+  }
+  await expectAccessible(page)
+  await screenshot(page, 'dashboard-progress')
+})
+
 test("an admin's own dashboard lists the admin's audits, not every visitor's", async ({ page }) => {
   const admin = await createUser({ verified: true, label: 'own-admin' })
   promoteAdmin(admin.email)

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import {
   compareLatest,
+  compareWithFirst,
   describeChange,
   formatAuditDate,
   formatRef,
@@ -8,18 +9,27 @@ import {
   type ScoreChange,
 } from './dashboard-audits'
 
+const HEADINGS = { previous: 'Since your last audit', first: 'Since your first audit' }
+
 /**
- * The latest audit against the one before: overall and per section, each score with how far it
- * moved (the arrow is decoration; the words say it).
+ * The latest audit against the one before (or, `against="first"`, against the first: the
+ * progress since the start): overall and per section, each score with how far it moved (the
+ * arrow is decoration; the words say it). Nothing until there is something to compare.
  */
-export default function AuditComparisonCard({ audits }: { audits: readonly DashboardAudit[] }) {
+export default function AuditComparisonCard({
+  audits,
+  against = 'previous',
+}: {
+  audits: readonly DashboardAudit[]
+  against?: 'previous' | 'first'
+}) {
   const id = useId()
-  const comparison = compareLatest(audits)
+  const comparison = against === 'first' ? compareWithFirst(audits) : compareLatest(audits)
   if (!comparison) return null
   const { latest, previous } = comparison
   return (
     <section className="dashboard-card dashboard-compare" aria-labelledby={id}>
-      <h3 id={id}>Since your last audit</h3>
+      <h3 id={id}>{HEADINGS[against]}</h3>
       <p className="dashboard-muted">
         {formatRef(latest.ref)} ({formatAuditDate(latest.createdAt)}) against{' '}
         {formatRef(previous.ref)} ({formatAuditDate(previous.createdAt)}).

@@ -65,6 +65,7 @@ export function OverviewTab({
       {scored >= 2 && (
         <Suspense fallback={null}>
           <AuditComparisonCard audits={audits.list} />
+          <AuditComparisonCard audits={audits.list} against="first" />
         </Suspense>
       )}
       {audits.list.length > 0 && (

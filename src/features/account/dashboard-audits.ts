@@ -134,7 +134,7 @@ export function formatAuditDate(iso: string): string {
   })
 }
 
-/** How one score moved from the audit before to the latest. */
+/** How one score moved from an earlier audit to the latest. */
 export interface ScoreChange {
   name: string
   before: number
@@ -145,19 +145,17 @@ export interface ScoreChange {
 
 export interface AuditComparison {
   latest: DashboardAudit
+  /** The audit it is compared with: the one before it, or the first. */
   previous: DashboardAudit
   overall: ScoreChange
   /** The sections both audits scored, in the latest's (questionnaire) order. */
   sections: ScoreChange[]
 }
 
-/** The latest scored audit against the one before it; null with fewer than two scored ones. */
-export function compareLatest(list: readonly DashboardAudit[]): AuditComparison | null {
-  const scored = list.filter((a) => a.scores)
-  if (scored.length < 2) return null
-  const [latest, previous] = scored
+/** The latest against `earlier`, overall and per section both scored. */
+function compare(latest: DashboardAudit, earlier: DashboardAudit): AuditComparison {
   const now = latest.scores!
-  const before = previous.scores!
+  const before = earlier.scores!
   const change = (name: string, from: number, to: number): ScoreChange => ({
     name,
     before: from,
@@ -166,12 +164,27 @@ export function compareLatest(list: readonly DashboardAudit[]): AuditComparison 
   })
   return {
     latest,
-    previous,
+    previous: earlier,
     overall: change('Overall', before.overallScore, now.overallScore),
     sections: Object.entries(now.sectionScores)
       .filter(([name]) => typeof before.sectionScores[name] === 'number')
       .map(([name, score]) => change(name, before.sectionScores[name], score)),
   }
+}
+
+/** The latest scored audit against the one before it; null with fewer than two scored ones. */
+export function compareLatest(list: readonly DashboardAudit[]): AuditComparison | null {
+  const scored = list.filter((a) => a.scores)
+  return scored.length < 2 ? null : compare(scored[0], scored[1])
+}
+
+/**
+ * The latest scored audit against the first: the progress since the start. Null until there are
+ * three scored audits (with two, the first is the one before, which compareLatest shows).
+ */
+export function compareWithFirst(list: readonly DashboardAudit[]): AuditComparison | null {
+  const scored = list.filter((a) => a.scores)
+  return scored.length < 3 ? null : compare(scored[0], scored[scored.length - 1])
 }
 
 /** "up 7 points", "down 1 point", "no change". */

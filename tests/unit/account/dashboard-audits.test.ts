@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AuditRecord } from '../../../src/backend/types'
 import {
   compareLatest,
+  compareWithFirst,
   describeChange,
   firstName,
   formatRef,
@@ -195,6 +196,21 @@ describe('compareLatest', () => {
     expect(comparison.sections.map((s) => [s.name, s.change])).toEqual([
       ['Business Goals & Lead Generation', 7],
       ['Website & Lead Generation', -10],
+    ])
+  })
+
+  it('measures the progress since the first audit once there are three', () => {
+    const first = scored('first', '2026-09-01 09:00:00Z', 30, [10, 90, 40])
+    const second = scored('second', '2026-10-01 09:00:00Z', 45, [50, 60])
+    expect(compareWithFirst(mergeAudits([first, second], []))).toBe(null)
+    const latest = scored('latest', '2026-11-20 09:00:00Z', 52, [57, 50, 70])
+    const comparison = compareWithFirst(mergeAudits([second, latest, first], []))!
+    expect([comparison.latest.id, comparison.previous.id]).toEqual(['latest', 'first'])
+    expect(comparison.overall).toEqual({ name: 'Overall', before: 30, after: 52, change: 22 })
+    expect(comparison.sections.map((s) => [s.name, s.change])).toEqual([
+      ['Business Goals & Lead Generation', 47],
+      ['Website & Lead Generation', -40],
+      ['Team', 30],
     ])
   })
 
