@@ -30,7 +30,7 @@ export default function FreeAuditPage() {
 
   function getReport() {
     setError(null)
-    if (!evaluation) return setError(messages.freeAuditProcessFailure)
+    if (!flow.evaluate()) return setError(messages.freeAuditProcessFailure)
     flow.showTeaser()
   }
 

@@ -67,14 +67,15 @@ function MemberAudit({ user, newAudit }: { user: MemberUser; newAudit: boolean }
   async function generateReport() {
     if (busyRef.current) return
     setError(null)
-    if (!evaluation) return setError(messages.auditSaveFailure)
+    const scored = flow.evaluate()
+    if (!scored) return setError(messages.auditSaveFailure)
     busyRef.current = true
     setBusy(true)
     const outcome = await submitAudit({
       flow: 'member',
       email: user.email,
       userId: user.id,
-      evaluation,
+      evaluation: scored,
     })
     busyRef.current = false
     setBusy(false)

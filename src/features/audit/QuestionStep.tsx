@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react'
+import { memo, useId, useRef } from 'react'
 import type { Ref } from 'react'
 import {
   OTHER_TEXT_MAX_LENGTH,
@@ -135,8 +135,11 @@ interface QuestionCardProps {
   onOtherText(questionId: string, text: string): void
 }
 
-/** A radio group of big cards: the whole card is the label, so a thumb can hit it anywhere. */
-function QuestionCard({
+/**
+ * A radio group of big cards: the whole card is the label, so a thumb can hit it anywhere. A tap
+ * renders only the card it changed (memo: the question and the callbacks stay the same).
+ */
+const QuestionCard = memo(function QuestionCard({
   question,
   position,
   value,
@@ -205,4 +208,4 @@ function QuestionCard({
       )}
     </fieldset>
   )
-}
+})

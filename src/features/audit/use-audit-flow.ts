@@ -1,6 +1,8 @@
 // The step machine of one audit flow, kept in React state and written through to the IndexedDB
-// draft (src/offline/drafts.ts) on every change, so a reload, a closed tab or a return days
-// later resumes at the same step and section with the same answers.
+// draft (src/offline/drafts.ts) after every change, so a reload, a closed tab or a return days
+// later resumes at the same step and section with the same answers. A tap paints first: the
+// write waits for the frame (changes in between make one write), and goes at once when the page
+// is hidden or left.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { evaluateAudit, type AuditEvaluation } from '../../audit'
 import { clearDraft, loadDraft, saveDraft } from '../../offline/drafts'
@@ -26,8 +28,13 @@ function countStep(name: 'audit_started' | 'audit_completed' | 'email_given') {
 export interface AuditFlow {
   /** null until the draft has been read: render nothing interactive before. */
   state: AuditFlowState | null
-  /** The browser's scoring of the current answers (the server computes the same); null if it failed. */
+  /**
+   * The browser's scoring of the answers (the server computes the same) on the steps that show
+   * it (teaser, report); null on the others, or if it failed.
+   */
   evaluation: AuditEvaluation | null
+  /** The scoring of the answers now, on any step (to check before moving on); null if it failed. */
+  evaluate(): AuditEvaluation | null
   start(): void
   answer(questionId: string, value: string | null): void
   setOtherText(questionId: string, text: string): void
@@ -39,6 +46,27 @@ export interface AuditFlow {
   showReport(auditId: string, delivery: AuditDelivery): void
   /** 'Take Audit Again': clears the draft and everything else, back to the landing step. */
   restart(): Promise<void>
+}
+
+/**
+ * Runs `work` once the change just made is on screen (after the next frame), or within 200 ms
+ * where frames do not come (a hidden tab).
+ */
+function afterNextPaint(work: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    work()
+  }
+  const fallback = setTimeout(once, 200)
+  if (typeof requestAnimationFrame !== 'function') return
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(fallback)
+      once()
+    }, 0),
+  )
 }
 
 function evaluate(
@@ -93,6 +121,32 @@ export function useAuditFlow(
     }
   }, [flow, userId])
 
+  // The state waiting to be written (null: nothing waits).
+  const unsaved = useRef<AuditFlowState | null>(null)
+  const saveNow = useCallback(() => {
+    const pending = unsaved.current
+    if (!pending) return
+    unsaved.current = null
+    // Writes are queued in order by IndexedDB, so the last change always wins.
+    saveDraft(flow, draftFromState(pending), userId).catch((err) =>
+      console.warn('The audit draft could not be saved', err),
+    )
+  }, [flow, userId])
+
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') saveNow()
+    }
+    document.addEventListener('visibilitychange', onHide)
+    window.addEventListener('pagehide', saveNow)
+    return () => {
+      document.removeEventListener('visibilitychange', onHide)
+      window.removeEventListener('pagehide', saveNow)
+      // Leaving the page inside the app: what waits is written now.
+      saveNow()
+    }
+  }, [saveNow])
+
   const commit = useCallback(
     (change: (current: AuditFlowState) => AuditFlowState) => {
       const current = latest.current
@@ -101,15 +155,15 @@ export function useAuditFlow(
       latest.current = next
       setState(next)
       if (next.step === 'landing') return
-      // Writes are queued in order by IndexedDB, so the last change always wins.
-      saveDraft(flow, draftFromState(next), userId).catch((err) =>
-        console.warn('The audit draft could not be saved', err),
-      )
+      const waiting = unsaved.current !== null
+      unsaved.current = next
+      if (!waiting) afterNextPaint(saveNow)
     },
-    [flow, userId],
+    [saveNow],
   )
 
   const restart = useCallback(async () => {
+    unsaved.current = null
     latest.current = initialFlowState
     setState(initialFlowState)
     try {
@@ -119,19 +173,34 @@ export function useAuditFlow(
     }
   }, [flow, userId])
 
+  // Scored on the steps that show it: a tap on an answer does not score the audit.
+  const showsScores = state?.step === 'teaser' || state?.step === 'report'
   const answers = state?.answers
   const otherTexts = state?.otherTexts
-  const evaluation = useMemo(() => evaluate(answers, otherTexts), [answers, otherTexts])
+  const evaluation = useMemo(
+    () => (showsScores ? evaluate(answers, otherTexts) : null),
+    [showsScores, answers, otherTexts],
+  )
+
+  const answer = useCallback(
+    (questionId: string, value: string | null) => commit((s) => withAnswer(s, questionId, value)),
+    [commit],
+  )
+  const setOtherText = useCallback(
+    (questionId: string, text: string) => commit((s) => withOtherText(s, questionId, text)),
+    [commit],
+  )
 
   return {
     state,
     evaluation,
+    evaluate: () => evaluate(latest.current?.answers, latest.current?.otherTexts),
     start: () => {
       countStep('audit_started')
       commit(() => ({ ...initialFlowState, step: 'questions' }))
     },
-    answer: (questionId, value) => commit((s) => withAnswer(s, questionId, value)),
-    setOtherText: (questionId, text) => commit((s) => withOtherText(s, questionId, text)),
+    answer,
+    setOtherText,
     setEmail: (email) => commit((s) => ({ ...s, email })),
     goToSection: (section) => commit((s) => atSection(s, section)),
     showTeaser: () => {
