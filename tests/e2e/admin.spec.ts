@@ -134,6 +134,21 @@ test.describe('the console', () => {
     await expect(counter(page, 'low')).toHaveText(String(expected.low))
     await expect(auditRows(page)).toHaveCount(50)
     await expect(page.getByText('1–50 of 55 audits · page 1 of 2')).toBeVisible()
+    // On a 320 px phone the count has a line of its own above Previous and Next.
+    await page.setViewportSize({ width: 320, height: 700 })
+    const pager = page.getByRole('navigation', { name: 'Pages of audits' })
+    const [count, previous, next] = await Promise.all([
+      pager.getByText('1–50 of 55 audits · page 1 of 2').boundingBox(),
+      pager.getByRole('button', { name: 'Previous' }).boundingBox(),
+      pager.getByRole('button', { name: 'Next' }).boundingBox(),
+    ])
+    expect(count!.y + count!.height).toBeLessThanOrEqual(previous!.y)
+    expect(Math.abs(previous!.y - next!.y)).toBeLessThan(2)
+    expect(count!.height).toBeLessThan(3 * 24)
+    expect(next!.x + next!.width).toBeLessThanOrEqual(320)
+    await pager.scrollIntoViewIfNeeded()
+    await screenshot(page, 'admin-pager')
+    await page.setViewportSize(DESKTOP)
 
     // Newest first: the last one submitted leads, with its person's status and a link to them.
     const newest = seeded[seeded.length - 1]
