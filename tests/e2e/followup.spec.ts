@@ -59,7 +59,8 @@ test('the Follow-up tab: edit a mail, preview it for a person, send me a test', 
   page,
 }) => {
   await page.setViewportSize(DESKTOP)
-  const { email } = await seedPerson('preview')
+  // A long address: the picker's option must not widen the page on a phone.
+  const { email } = await seedPerson('preview-for-someone-with-a-rather-long-address')
   await signInAs(page, adminEmail)
   await page.goto(`${baseURL()}/audit-admin?tab=followup`)
   await expect(
@@ -97,6 +98,16 @@ test('the Follow-up tab: edit a mail, preview it for a person, send me a test', 
   await expect(body.getByRole('link', { name: messages.bookCall })).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'followup-tab')
+  // On a 320 px phone the picker, naming the person by name and address, stays on the screen.
+  await page.setViewportSize({ width: 320, height: 700 })
+  const picker = preview.getByLabel('Person', { exact: true })
+  await picker.scrollIntoViewIfNeeded()
+  const box = (await picker.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(320)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await screenshot(page, 'followup-tab')
+  await page.setViewportSize(DESKTOP)
 
   await preview.getByRole('button', { name: 'Send me a test' }).click()
   await expect(preview.getByText(`A test is on its way to ${adminEmail}`)).toBeVisible()
