@@ -3,7 +3,7 @@
 // two audits with the one before, overall and per section; axe-core on every tab. An admin's own
 // dashboard lists the admin's audits only.
 import PocketBase from 'pocketbase'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { messages } from '../../src/config/messages'
 import { bandWord } from '../../src/config/score-bands'
@@ -41,6 +41,14 @@ async function signIn(page: Page, email: string, landing = /\/dashboard$/) {
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
 
+/** A comparison's first row: the overall score now, how it moved, and what it was. */
+async function expectOverall(comparison: Locator, now: number, moved: string, was: number) {
+  const overall = comparison.getByRole('listitem').first()
+  for (const text of ['Overall', `${now}%`, moved, `(was ${was}%)`]) {
+    await expect(overall).toContainText(text)
+  }
+}
+
 test('the dashboard greets by name, offers the call and compares the last two audits', async ({
   page,
 }) => {
@@ -58,11 +66,7 @@ test('the dashboard greets by name, offers the call and compares the last two au
   const comparison = main.getByRole('region', { name: 'Since your last audit' })
   await expect(comparison).toContainText('Ref #0002')
   await expect(comparison).toContainText('against Ref #0001')
-  const overall = comparison.getByRole('listitem').first()
-  await expect(overall).toContainText('Overall')
-  await expect(overall).toContainText('52%')
-  await expect(overall).toContainText('up 7 points')
-  await expect(overall).toContainText('(was 45%)')
+  await expectOverall(comparison, 52, 'up 7 points', 45)
   // Every section both audits scored, each with the way it moved, in words.
   const sections = Object.entries(latest.scores.sectionScores as Record<string, number>)
   await expect(comparison.getByRole('listitem')).toHaveCount(sections.length + 1)
@@ -124,10 +128,7 @@ test('a member with three audits sees the progress since the first', async ({ pa
   const progress = main.getByRole('region', { name: 'Since your first audit' })
   await expect(progress).toContainText('Ref #0003')
   await expect(progress).toContainText('Ref #0001')
-  const overall = progress.getByRole('listitem').first()
-  await expect(overall).toContainText('52%')
-  await expect(overall).toContainText('up 22 points')
-  await expect(overall).toContainText('(was 30%)')
+  await expectOverall(progress, 52, 'up 22 points', 30)
   for (const [name, score] of Object.entries(
     latest.scores.sectionScores as Record<string, number>,
   )) {
