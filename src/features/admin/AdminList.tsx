@@ -60,7 +60,7 @@ export function AdminList<Row extends { id: string }>({
   if (failed && !rows)
     return <ErrorState text={definition.loadFailure} onRetry={onRetry} error={error} />
   if (!rows || rows.length === 0) return <EmptyState text={definition.empty} />
-  // Explicit roles: under 560 px the rows are drawn as cards (admin.css), and a table whose
+  // Explicit roles: under 720 px the rows are drawn as cards (admin.css), and a table whose
   // parts are no longer displayed as table parts would lose its meaning to screen readers.
   return (
     <>
