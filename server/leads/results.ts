@@ -1,7 +1,7 @@
 // An audit's results as the mails show them: the stored scores and advice clamped, capped and in
 // the engine's section order, and the section score table (a bar per section in its band's
-// colour, the band in words beside it). Pure: plain data in, strings out. HTML uses tables and inline styles only, because
-// many mail clients drop <style> blocks; every value is escaped.
+// colour, the band in words beside it). Pure: plain data in, strings out. HTML uses tables and
+// inline styles only, because many mail clients drop <style> blocks; every value is escaped.
 import { SCORE_BANDS, scoreBand, sectionScoreText } from '../../src/config/score-bands'
 import type { ScoreBand } from '../../src/config/score-bands'
 import { colours, escapeHtml, toText } from '../mail/index'

@@ -111,8 +111,8 @@ test.describe('free audit', () => {
       const row = chart.locator('.section-score').filter({
         has: page.locator('.section-score__name').getByText(name, { exact: true }),
       })
-      await expect(row.locator('.section-score__band')).toBeVisible()
-      await expect(row.locator('.section-score__band')).toHaveText(bandWord(score))
+      await expect(row.locator('.band-word')).toBeVisible()
+      await expect(row.locator('.band-word')).toHaveText(bandWord(score))
       await expect(equivalent).toContainText(`${name}: ${score}% (${bandWord(score)}).`)
     }
     await expectAccessible(page)

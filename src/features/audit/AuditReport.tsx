@@ -14,7 +14,8 @@ import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
 import { ContactForm } from '../../components/ContactForm'
 import { usePeerPercents } from '../../offline/use-peer-percents'
-import { bandWord, sectionScoreText } from '../../config/score-bands'
+import { sectionScoreText } from '../../config/score-bands'
+import { BandWord } from '../../components/BandWord'
 import { ScoreCircle } from './ScoreCircle'
 
 // The report's status lines come with the report's code (src/features/audit/use-report-code.ts):
@@ -151,10 +152,7 @@ export function AuditReport({
                 <div className="section-score__text">
                   <span className="section-score__name">{name}</span>
                   <span className="section-score__value">
-                    {score}%{' '}
-                    <span className={`section-score__band section-score__band--${sectionBand}`}>
-                      {bandWord(score)}
-                    </span>
+                    {score}% <BandWord score={score} />
                   </span>
                 </div>
                 <div className="section-score__bar">
