@@ -1,6 +1,7 @@
 // The audit engine's one entry, used by the browser and (bundled into the server by
 // scripts/build-server.mjs) by server/leads/audits.ts, the hook pb_hooks/audits.pb.js calls. Pure:
-// no I/O, clock or randomness.
+// no I/O, clock or randomness. The payoff model (./payoff.ts) is imported from its own module: the
+// audit's first-paint code loads this index whole, and the payoff belongs to the report.
 import { recommend } from './recommendations'
 import { fillAnswers, keepOtherTexts, scoreAnswers } from './scoring'
 import type { AuditEvaluation } from './types'
