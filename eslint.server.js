@@ -14,6 +14,7 @@ export const AREAS = [
   'limits',
   'people',
   'funnel',
+  'payoff',
   'webhooks',
   'newsletter',
   'followups',

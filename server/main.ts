@@ -9,7 +9,8 @@
 // (scripts/build-server.mjs); the queue reads the kinds and channels when it first needs one.
 // Areas, lowest first (an area imports only lower ones, each through its index.ts;
 // docs/architecture.md draws them):
-//   platform  queue  mail  pages  limits  people  funnel  webhooks  newsletter  followups  leads
+//   platform  queue  mail  pages  limits  people  funnel  payoff  webhooks  newsletter  followups
+//   leads
 //   accounts
 import * as accounts from './accounts/index'
 import * as followups from './followups/index'
@@ -19,6 +20,7 @@ import * as limits from './limits/index'
 import * as mail from './mail/index'
 import * as newsletter from './newsletter/index'
 import * as pages from './pages/index'
+import * as payoff from './payoff/index'
 import * as people from './people/index'
 import * as queue from './queue/index'
 import * as webhooks from './webhooks/index'
@@ -86,6 +88,7 @@ export {
   mail,
   newsletter,
   pages,
+  payoff,
   people,
   queue,
   webhooks,

@@ -30,6 +30,8 @@ export interface FollowupValues {
   recommendation: { title: string; description: string }
   /** The peer sentence, or ''. */
   benchmark: string
+  /** What the recommendation may be worth, in a sentence, or '' (a strong section). */
+  payoff: string
 }
 
 function plainValue(values: FollowupValues, name: string): string | null {
@@ -49,6 +51,8 @@ function plainValue(values: FollowupValues, name: string): string | null {
     }
     case 'benchmark':
       return values.benchmark
+    case 'payoff':
+      return values.payoff
     default:
       return null
   }

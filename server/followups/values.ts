@@ -1,12 +1,15 @@
 // What a follow-up mail's placeholders stand for, for one person and their audit as saved: the
-// first name, the overall score and its band, the weakest section with its top recommendation,
-// and the peer benchmark's sentence once enough audits exist. Without a person or an audit (a
-// preview before anyone took the audit) the values come from a made-up, mid-scoring audit.
+// first name, the overall score and its band, the weakest section with its top recommendation
+// and what it may be worth (the payoff model), and the peer benchmark's sentence once enough
+// audits exist. Without a person or an audit (a preview before anyone took the audit) the values
+// come from a made-up, mid-scoring audit.
 import type { App } from '../platform/events'
 import { readJson } from '../platform/json'
 import { isJsonObject } from '../platform/request'
 import { peerBenchmark } from '../funnel/index'
 import { evaluateAudit, lowestScoringSection, peerSentence, questions } from '../../src/audit/index'
+import { payoffSentence, recommendationHours } from '../../src/audit/payoff'
+import { readPayoff } from '../payoff/index'
 import { PEER_MIN_AUDITS } from '../../src/config/leads'
 import { higherThanPercent } from '../../src/config/peer-percent'
 import { SCORE_BANDS, scoreBand } from '../../src/config/score-bands'
@@ -20,13 +23,17 @@ export function firstNameOf(name: string): string {
 }
 
 /** A made-up audit in the middle of the scale, scored by the real engine. */
-function sampleEvaluation(): { scores: unknown; recommendations: unknown } {
+function sampleEvaluation(): { scores: unknown; recommendations: unknown; answers: unknown } {
   const answers: Record<string, string> = {}
   questions.forEach((q, i) => {
     answers[q.id] = q.options[Math.min(q.options.length - 1, i % 3)].value
   })
   const evaluation = evaluateAudit(answers, {})
-  return { scores: evaluation.scores, recommendations: evaluation.recommendations }
+  return {
+    scores: evaluation.scores,
+    recommendations: evaluation.recommendations,
+    answers: evaluation.answers,
+  }
 }
 
 /** An object's fields (a saved JSON value may be anything). */
@@ -42,7 +49,11 @@ export function mailValues(
   now?: number,
 ): FollowupValues {
   const results = audit
-    ? { scores: readJson(audit, 'scores'), recommendations: readJson(audit, 'recommendations') }
+    ? {
+        scores: readJson(audit, 'scores'),
+        recommendations: readJson(audit, 'recommendations'),
+        answers: readJson(audit, 'answers'),
+      }
     : sampleEvaluation()
   const scores = fieldsOf(results.scores)
   const advice = fieldsOf(results.recommendations)
@@ -56,6 +67,14 @@ export function mailValues(
     ? (advice.topRecommendations as unknown[])[0]
     : null
   const rec = fieldsOf(top || fallback || {})
+  const recSection = top ? weakest : String(rec.section || '')
+  const assumptions = readPayoff(app)
+  const hours = recommendationHours(
+    { title: String(rec.title || ''), section: recSection },
+    fieldsOf(results.answers) as Record<string, { score?: unknown }>,
+    Number(sectionScores[recSection]),
+    assumptions,
+  )
   return {
     firstName: person ? firstNameOf(person.getString('name')) : audit ? '' : 'Pat',
     score,
@@ -66,6 +85,7 @@ export function mailValues(
       description: String(rec.description || ''),
     },
     benchmark: benchmarkSentence(app, score, now || Date.now()),
+    payoff: payoffSentence(hours, assumptions.hourlyRate, assumptions.weeksPerYear),
   }
 }
 

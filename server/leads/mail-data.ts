@@ -24,6 +24,8 @@ export interface StoredAudit {
   completedAt?: string
   created?: string
   scores?: { overallScore?: number; sectionScores?: Record<string, number> } | null
+  /** Question id -> the answer as scored (the payoff model reads the scores). */
+  answers?: Record<string, { value?: unknown; score?: unknown } | undefined> | null
   recommendations?: {
     topRecommendations?: StoredAdvice[]
     sectionRecommendations?: Record<string, StoredAdvice[]>
@@ -69,6 +71,7 @@ export function auditData(record: core.Record): StoredAudit {
     completedAt: record.getString('completedAt'),
     created: record.getString('created'),
     scores: readJson(record, 'scores') as StoredAudit['scores'],
+    answers: readJson(record, 'answers') as StoredAudit['answers'],
     recommendations: readJson(record, 'recommendations') as StoredAudit['recommendations'],
   }
 }

@@ -4,6 +4,7 @@
 // its mail went out fails the row at once. The owner's are held for the hourly digest when the
 // hour's cap is reached (./owner-digest.ts).
 import { resultsLinks } from '../followups/index'
+import { readPayoff } from '../payoff/index'
 import { sourceRecordOf, visitorMailWindowHours } from '../queue/index'
 import type { DeliveryKind } from '../queue/index'
 import { auditData, common, contactData, sectionOrder } from './mail-data'
@@ -49,6 +50,12 @@ export const visitorResults: DeliveryKind = {
     // Every link to the site carries this mail's signed token: a click shows the address is
     // the visitor's, and a booking from the page it opens names them (server/followups/).
     const links = { ...shared.links, ...resultsLinks(app, row.id, shared.links.appUrl) }
-    return visitorResultsMail({ audit, sectionOrder: sectionOrder(), ...shared, links })
+    return visitorResultsMail({
+      audit,
+      sectionOrder: sectionOrder(),
+      ...shared,
+      links,
+      payoff: readPayoff(app),
+    })
   },
 }

@@ -2,6 +2,8 @@
 // in, strings out. It carries only the product's own content (scores, bands and advice from the
 // audit engine, and our own links), never text the visitor typed (other-texts, e-mail), so the
 // form cannot relay spam.
+import { payoffSentence, recommendationHours } from '../../src/audit/payoff'
+import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { messages } from '../../src/config/messages'
 import { button, colours, escapeHtml, heading, layout, paragraph, safeUrl } from '../mail/index'
 import type { Mail, MailLinks } from '../mail/index'
@@ -22,9 +24,12 @@ export function visitorResultsMail(input: {
   sectionOrder?: string[]
   businessName: string
   links: MailLinks
+  /** The payoff model's assumptions in force: each top recommendation's hours and dollars. */
+  payoff?: PayoffAssumptions
 }): Mail {
   const links = input.links
   const results = normaliseResults(input.audit, input.sectionOrder)
+  const payoffs = results.top.map((item) => topPayoff(input.audit, item, input.payoff))
   const band = BANDS[results.band]
   const subject = visitorResultsSubject(input.audit)
 
@@ -59,7 +64,11 @@ export function visitorResultsMail(input: {
             (item.section
               ? `<div style="font-size:13px;color:${MUTED};">${escapeHtml(item.section)}</div>`
               : '') +
-            `<div style="margin-top:4px;color:${INK};">${escapeHtml(item.description)}</div></div>`,
+            `<div style="margin-top:4px;color:${INK};">${escapeHtml(item.description)}</div>` +
+            (payoffs[i]
+              ? `<div style="margin-top:6px;font-weight:bold;color:${SPRUCE};">${escapeHtml(payoffs[i])}</div>`
+              : '') +
+            '</div>',
         )
         .join('\n'),
     )
@@ -109,6 +118,7 @@ export function visitorResultsMail(input: {
     results.top.forEach((item, i) => {
       text.push(`${i + 1}. ${item.title}${item.section ? ` (${item.section})` : ''}`)
       if (item.description) text.push(`   ${item.description}`)
+      if (payoffs[i]) text.push(`   ${payoffs[i]}`)
     })
     text.push('')
   }
@@ -146,4 +156,17 @@ export function visitorResultsMail(input: {
     }),
     text: text.join('\n'),
   }
+}
+
+/** What one top recommendation may be worth, in a sentence ('' when it carries no payoff). */
+function topPayoff(
+  audit: StoredAudit,
+  item: { title: string; section: string },
+  assumptions: PayoffAssumptions | undefined,
+): string {
+  if (!assumptions || !audit.answers) return ''
+  const sectionScore = Number(audit.scores?.sectionScores?.[item.section])
+  if (!Number.isFinite(sectionScore)) return ''
+  const hours = recommendationHours(item, audit.answers, sectionScore, assumptions)
+  return payoffSentence(hours, assumptions.hourlyRate, assumptions.weeksPerYear)
 }

@@ -10,6 +10,8 @@ export const FOLLOWUP_PLACEHOLDERS = {
   band: 'the words of their score band, e.g. Room to improve',
   weakestSection: 'the name of their lowest-scoring section',
   recommendation: 'the top recommendation for that section, in a sentence or two',
+  payoff:
+    "what that recommendation may be worth, e.g. 'Worth 1-3 hours a week, $2,400-$7,200 a year at $50 an hour.', or nothing when the section is already strong",
   benchmark:
     "'You scored higher than N% of businesses that took this audit.' once enough audits exist, else nothing",
   bookingLink: 'the link to book a call, filled in with their name and e-mail (required, once)',
@@ -67,7 +69,7 @@ export const FOLLOWUP_DEFAULTS: FollowupSettings = {
         '',
         'Thanks again for taking the Business Efficiency Audit. You scored {{score}}% overall ({{band}}). {{benchmark}}',
         '',
-        'The area with the most room to grow was {{weakestSection}}. If I were to start anywhere, it would be here: {{recommendation}}',
+        'The area with the most room to grow was {{weakestSection}}. If I were to start anywhere, it would be here: {{recommendation}} {{payoff}}',
         '',
         "If you'd like a hand with it, book a free 15-minute call and we'll pick the one change that saves you the most time:",
         '',

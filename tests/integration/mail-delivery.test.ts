@@ -1,6 +1,8 @@
 // Mail delivery end to end: real PocketBase with the project's hooks, a real SMTP receiver on
 // loopback, the queue flushed through POST /api/mail/flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { payoffSentence, recommendationHours } from '../../src/audit/payoff'
+import { PAYOFF_DEFAULTS } from '../../src/config/payoff'
 import { messages } from '../../src/config/messages'
 import { bandWord } from '../../src/config/score-bands'
 import { createUser, recordId, uniqueEmail } from './helpers'
@@ -150,8 +152,18 @@ describe('an audit', () => {
     const saved = await server.su.collection('audits').getOne(submission.id)
     const overall: number = saved.overallScore
     const sectionScores: Record<string, number> = saved.scores.sectionScores
-    const top: { title: string }[] = saved.recommendations.topRecommendations
+    const top: { title: string; section: string; score: number }[] =
+      saved.recommendations.topRecommendations
     expect(top).toHaveLength(3)
+    // What each top recommendation may be worth, by the engine's payoff model at the defaults.
+    const payoffs = top.map((rec) =>
+      payoffSentence(
+        recommendationHours(rec, saved.answers, rec.score, PAYOFF_DEFAULTS),
+        PAYOFF_DEFAULTS.hourlyRate,
+        PAYOFF_DEFAULTS.weeksPerYear,
+      ),
+    )
+    expect(payoffs[0]).toMatch(/^Worth .+ a week, .+ a year at \$50 an hour\.$/)
 
     const queued = await server.outboxFor(submission.id)
     expect(queued.map((row) => row.kind).sort()).toEqual(['owner_audit', 'visitor_results'])
@@ -172,6 +184,10 @@ describe('an audit', () => {
     for (const recommendation of top) {
       expect(results.text).toContain(recommendation.title)
       expect(results.html).toContain(escapeHtml(recommendation.title))
+    }
+    for (const payoff of payoffs.filter(Boolean)) {
+      expect(results.text).toContain(`   ${payoff}`)
+      expect(results.html).toContain(escapeHtml(payoff))
     }
     // Each section with its band in words beside its bar, never by colour alone.
     for (const [section, score] of Object.entries(sectionScores)) {

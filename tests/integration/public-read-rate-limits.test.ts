@@ -1,7 +1,8 @@
-// GET /api/audits/{id}/results-mail is public and reads audits by id, so one address guessing
-// ids is held to a per-IP rate limit a visitor never meets (a report asks once per audit, again
-// on a reload): past it 429 with Retry-After, other addresses unaffected. Before, only the
-// general `/api/` limit applied: 600 per 10 s, 3,600 guesses a minute. On a server of its own with
+// The public reads a report makes, each held to a per-IP rate limit a visitor never meets: past it
+// 429 with Retry-After, other addresses unaffected. GET /api/audits/{id}/results-mail reads audits
+// by id (a report asks once per audit, again on a reload); before its rule only the general
+// `/api/` limit applied: 600 per 10 s, 3,600 guesses a minute. GET /api/payoff is the same small
+// answer for everyone (a report or dashboard asks once when it opens). On a server of its own with
 // the production rate limits, each client from its own loopback address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
@@ -11,6 +12,8 @@ import { rawRequest } from './support/raw-request'
 
 /** The rule of pb_migrations/1764660000_results_mail_rate_limit.js. */
 const LIMIT = { label: 'GET /api/audits/', duration: 60, maxRequests: 30 }
+/** The rule of pb_migrations/1764690000_payoff_settings.js. */
+const PAYOFF_LIMIT = { label: 'GET /api/payoff', duration: 60, maxRequests: 30 }
 
 let server: LimitsServer
 
@@ -61,5 +64,25 @@ describe('the results-mail route from one IP', () => {
     // The rule docs/security.md lists.
     const { rateLimits } = await server.su.settings.getAll()
     expect(rateLimits.rules).toContainEqual(expect.objectContaining(LIMIT))
+  })
+})
+
+describe('the payoff assumptions from one IP', () => {
+  it(`answer ${PAYOFF_LIMIT.maxRequests} reads a minute, then 429 with Retry-After; another IP is unaffected`, async () => {
+    const read = (from: string) =>
+      rawRequest(server.url, { method: 'GET', path: '/api/payoff', from })
+    const reader = '127.0.0.161'
+    const statuses: number[] = []
+    for (let n = 0; n < PAYOFF_LIMIT.maxRequests; n++) statuses.push((await read(reader)).status)
+    expect(statuses).toEqual(Array(PAYOFF_LIMIT.maxRequests).fill(200))
+
+    const refused = await read(reader)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(PAYOFF_LIMIT.duration)
+    expect((await read('127.0.0.162')).status).toBe(200)
+    const { rateLimits } = await server.su.settings.getAll()
+    expect(rateLimits.rules).toContainEqual(expect.objectContaining(PAYOFF_LIMIT))
   })
 })
