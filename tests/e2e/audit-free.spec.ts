@@ -23,7 +23,16 @@ import {
   readReport,
   sectionHeading,
 } from './audit-support'
-import { questions, sections } from '../../src/audit'
+import type { Page } from '@playwright/test'
+import { evaluateAudit, questions, sections } from '../../src/audit'
+import {
+  dollarsText,
+  hoursText,
+  money,
+  recommendationHours,
+  yearlyValue,
+} from '../../src/audit/payoff'
+import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { bandWord } from '../../src/config/score-bands'
 import { site } from '../../src/config/site'
 
@@ -201,22 +210,7 @@ test.describe('free audit', () => {
   test('Print or save as PDF: one Letter page even when every recommendation fires, naming the business and how to book', async ({
     page,
   }) => {
-    await page.goto(`${baseURL()}/free-audit`)
-    await page.getByRole('button', { name: 'Start the Free Audit' }).click()
-    for (let section = 0; section <= lastSection; section++) {
-      if (section > 0) await next(page, section)
-      for (const q of sections[section].questions) {
-        const weakest = [...q.options].sort((a, b) => a.score - b.score)[0]
-        await answer(page, q.id, weakest.value)
-      }
-    }
-    await expect(
-      page.getByText(`${questions.length} of ${questions.length} answered`),
-    ).toBeVisible()
-    await page.getByRole('button', { name: 'Get My Report' }).click()
-    const form = page.locator('form.audit-teaser__form')
-    await form.getByLabel('Email').fill(uniqueEmail('free-print'))
-    await form.getByRole('button', { name: 'Get My Results' }).click()
+    await reachWeakestReport(page, 'free-print')
     await readReport(page)
     await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible()
 
@@ -237,6 +231,12 @@ test.describe('free audit', () => {
     await expect(page.getByRole('heading', { name: 'Score by Section' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Top 3 Recommendations' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Recommendations by Section' })).toBeHidden()
+    // What each top recommendation may be worth, and at which rate; the rate's field is not.
+    await expect(page.locator('.top-recommendations__payoff')).toHaveCount(3)
+    for (const payoff of await page.locator('.top-recommendations__payoff').all())
+      await expect(payoff).toBeVisible()
+    await expect(page.locator('.payoff-basis')).toBeVisible()
+    await expect(page.getByLabel('What an hour of your time is worth')).toBeHidden()
     // Who prepared it and how to reach them, written out: a printed page has no buttons.
     const booking = new URL('/book', baseURL())
     const printedBooking = `${booking.host}${booking.pathname}`
@@ -258,4 +258,76 @@ test.describe('free audit', () => {
     expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1)
     expect(pdf).toContain(`/URI (${booking.href})`)
   })
+
+  test('the payoff: hours and dollars for each top recommendation, at a rate the visitor can change', async ({
+    page,
+  }) => {
+    await reachWeakestReport(page, 'free-payoff')
+    const { assumptions } = (await (await page.request.get(`${baseURL()}/api/payoff`)).json()) as {
+      assumptions: PayoffAssumptions
+    }
+    // Every answer the weakest: each top recommendation gets its section's whole range.
+    const evaluation = evaluateAudit(weakestAnswers())
+    const top = evaluation.recommendations.topRecommendations
+    const hours = top.map((rec) =>
+      recommendationHours(rec, evaluation.answers, rec.score, assumptions)!,
+    )
+    const payoffs = page.locator('.top-recommendations__payoff')
+    await expect(payoffs).toHaveCount(3)
+    const expectAt = async (rate: number) => {
+      for (const [i, range] of hours.entries()) {
+        const dollars = dollarsText(yearlyValue(range, rate, assumptions.weeksPerYear))
+        await expect(payoffs.nth(i)).toHaveText(`Worth ${hoursText(range)}, ${dollars}`)
+      }
+      await expect(page.locator('.payoff-basis')).toContainText(`${money(rate)} an hour`)
+    }
+    const rate = page.getByLabel('What an hour of your time is worth')
+    await expect(rate).toHaveValue(String(assumptions.hourlyRate))
+    await expectAt(assumptions.hourlyRate)
+
+    // A higher rate, the dollars follow; a rate out of bounds is named under the field.
+    const higher = assumptions.hourlyRate + 45
+    await rate.fill(String(higher))
+    await expectAt(higher)
+    await rate.fill('5')
+    await expect(page.getByText('Enter an hourly rate from $10 to $1,000.')).toBeVisible()
+    await expect(rate).toHaveAttribute('aria-invalid', 'true')
+    await rate.fill(String(higher))
+    await expect(page.getByText('Enter an hourly rate from $10 to $1,000.')).toBeHidden()
+
+    // How the figures are made is one tap away; the visitor's rate stays after a reload.
+    await page.getByText('How these figures are worked out').click()
+    const table = page.locator('.payoff-assumptions__table')
+    for (const { name } of sections)
+      await expect(table.getByText(name, { exact: true })).toBeVisible()
+    await expectAccessible(page)
+    await screenshot(page, 'audit-report-payoff')
+    await page.reload()
+    await expect(page.getByLabel('What an hour of your time is worth')).toHaveValue(String(higher))
+    await expectAt(higher)
+  })
 })
+
+function weakestAnswers(): Record<string, string> {
+  const answers: Record<string, string> = {}
+  for (const q of questions)
+    answers[q.id] = [...q.options].sort((a, b) => a.score - b.score)[0].value
+  return answers
+}
+
+/** Every question answered with its weakest option, an e-mail given: the report is shown. */
+async function reachWeakestReport(page: Page, label: string) {
+  await page.goto(`${baseURL()}/free-audit`)
+  await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+  const answers = weakestAnswers()
+  for (let section = 0; section <= lastSection; section++) {
+    if (section > 0) await next(page, section)
+    for (const q of sections[section].questions) await answer(page, q.id, answers[q.id])
+  }
+  await expect(page.getByText(`${questions.length} of ${questions.length} answered`)).toBeVisible()
+  await page.getByRole('button', { name: 'Get My Report' }).click()
+  const form = page.locator('form.audit-teaser__form')
+  await form.getByLabel('Email').fill(uniqueEmail(label))
+  await form.getByRole('button', { name: 'Get My Results' }).click()
+  await readReport(page)
+}

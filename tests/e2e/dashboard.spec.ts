@@ -1,10 +1,13 @@
 // The member's dashboard on a 390 px phone against the real server: it greets by name (set in
 // Settings), offers the strategy call on Overview and on each report, and compares the latest of
-// two audits with the one before, overall and per section; axe-core on every tab. An admin's own
+// two audits with the one before, overall and per section, with the hours a week the payoff model
+// counts as won back since the first; axe-core on every tab. An admin's own
 // dashboard lists the admin's audits only.
 import PocketBase from 'pocketbase'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
+import { hoursAtStake, hoursRecovered, hoursText } from '../../src/audit/payoff'
+import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { messages } from '../../src/config/messages'
 import { bandWord } from '../../src/config/score-bands'
 import { answersScoring } from '../unit/admin/audit-answers'
@@ -41,6 +44,21 @@ async function signIn(page: Page, email: string, landing = /\/dashboard$/) {
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name })
 
+type SavedAudit = Awaited<ReturnType<typeof memberAudit>>
+
+/** The payoff model's hours a week won back from `first` to `latest`, with the server's assumptions. */
+async function hoursWonBack(page: Page, first: SavedAudit, latest: SavedAudit): Promise<string> {
+  const { assumptions } = (await (await page.request.get(`${baseURL()}/api/payoff`)).json()) as {
+    assumptions: PayoffAssumptions
+  }
+  const won = hoursRecovered(
+    hoursAtStake(first.answers, first.scores.sectionScores, assumptions),
+    hoursAtStake(latest.answers, latest.scores.sectionScores, assumptions),
+  )
+  expect(won.high).toBeGreaterThan(0)
+  return `Won back since your first audit: ${hoursText(won)}`
+}
+
 /** A comparison's first row: the overall score now, how it moved, and what it was. */
 async function expectOverall(comparison: Locator, now: number, moved: string, was: number) {
   const overall = comparison.getByRole('listitem').first()
@@ -67,6 +85,8 @@ test('the dashboard greets by name, offers the call and compares the last two au
   await expect(comparison).toContainText('Ref #0002')
   await expect(comparison).toContainText('against Ref #0001')
   await expectOverall(comparison, 52, 'up 7 points', 45)
+  // With two audits the one before is the first: the hours the payoff model counts as won back.
+  await expect(comparison).toContainText(await hoursWonBack(page, before, latest))
   // Every section both audits scored, each with the way it moved, in words.
   const sections = Object.entries(latest.scores.sectionScores as Record<string, number>)
   await expect(comparison.getByRole('listitem')).toHaveCount(sections.length + 1)
@@ -129,6 +149,10 @@ test('a member with three audits sees the progress since the first', async ({ pa
   await expect(progress).toContainText('Ref #0003')
   await expect(progress).toContainText('Ref #0001')
   await expectOverall(progress, 52, 'up 22 points', 30)
+  await expect(progress).toContainText(await hoursWonBack(page, first, latest))
+  await expect(main.getByRole('region', { name: 'Since your last audit' })).not.toContainText(
+    'Won back',
+  )
   for (const [name, score] of Object.entries(
     latest.scores.sectionScores as Record<string, number>,
   )) {

@@ -237,6 +237,58 @@ test('saving a newsletter draft, a note and a status change each says what was s
   await expect(page.getByText(/Note or status change/)).toHaveCount(0)
 })
 
+test('on a phone, the consultant sets what the reports say a fix is worth; a bad value is named', async ({
+  page,
+}) => {
+  const admin = await createAdmin('payoff-owner')
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin?tab=audits`)
+  await page.getByText('What the reports say a fix is worth').click()
+  const rate = page.getByLabel('Hourly rate a report starts with ($)')
+  await expect(rate).toHaveValue(/^\d+$/)
+  const weeks = page.getByLabel('Working weeks a year')
+  const process = page.getByRole('group', {
+    name: 'Business Process Efficiency: hours a week per fix',
+  })
+  await expect(process.getByLabel('From')).toBeVisible()
+  await expectNoSidewaysScroll(page, page.getByRole('main'))
+
+  // A bad value: named under its field, nothing saved, what was typed kept.
+  await weeks.fill('60')
+  await process.getByLabel('To').fill('0.5')
+  await page.getByRole('button', { name: 'Save payoff settings' }).click()
+  await expect(page.getByText('Not saved: please correct the fields marked below.')).toBeVisible()
+  await expect(weeks).toHaveAccessibleDescription('A whole number of weeks from 1 to 52.')
+  await expect(process.getByLabel('To')).toHaveAccessibleDescription(
+    'At least as many hours as the low end.',
+  )
+  await expect(weeks).toHaveValue('60')
+  await expectAccessible(page)
+  await screenshot(page, 'console-payoff-errors')
+
+  await weeks.fill('50')
+  await process.getByLabel('To').fill('6')
+  await rate.fill('65')
+  await page.getByRole('button', { name: 'Save payoff settings' }).click()
+  await expect(
+    page.getByText('Saved. Reports and mails from now on use these figures.'),
+  ).toBeVisible()
+  const served = await (await page.request.get(`${baseURL()}/api/payoff`)).json()
+  expect(served.assumptions.hourlyRate).toBe(65)
+  expect(served.assumptions.weeksPerYear).toBe(50)
+  expect(served.assumptions.sectionHours['Business Process Efficiency'].high).toBe(6)
+
+  // Back to the starting values, in one tap and a save (the other tests read the defaults too).
+  await page.getByRole('button', { name: 'Use the starting values' }).click()
+  await page.getByRole('button', { name: 'Save payoff settings' }).click()
+  await expect(
+    page.getByText('Saved. Reports and mails from now on use these figures.'),
+  ).toBeVisible()
+  expect((await (await page.request.get(`${baseURL()}/api/payoff`)).json()).assumptions).toEqual(
+    served.defaults,
+  )
+})
+
 test('the Audits tab speaks the site’s score words, and its CSV gives times on the consultant’s clock', async ({
   page,
 }) => {

@@ -1,10 +1,13 @@
 import { useId } from 'react'
+import { hoursAtStake, hoursRecovered, hoursText } from '../../audit/payoff'
+import { usePayoffAssumptions } from '../../offline/payoff-assumptions'
 import {
   compareLatest,
   compareWithFirst,
   describeChange,
   formatAuditDate,
   formatRef,
+  type AuditComparison,
   type DashboardAudit,
   type ScoreChange,
 } from './dashboard-audits'
@@ -14,7 +17,8 @@ const HEADINGS = { previous: 'Since your last audit', first: 'Since your first a
 /**
  * The latest audit against the one before (or, `against="first"`, against the first: the
  * progress since the start): overall and per section, each score with how far it moved (the
- * arrow is decoration; the words say it). Nothing until there is something to compare.
+ * arrow is decoration; the words say it), and, against the first audit, the hours a week won back
+ * by the report's payoff model. Nothing until there is something to compare.
  */
 export default function AuditComparisonCard({
   audits,
@@ -40,6 +44,7 @@ export default function AuditComparisonCard({
           <ChangeRow key={change.name} change={change} />
         ))}
       </ul>
+      {comparison.sinceFirst && <HoursWonBack comparison={comparison} />}
     </section>
   )
 }
@@ -62,5 +67,28 @@ function ChangeRow({ change, overall = false }: { change: ScoreChange; overall?:
         <span className="dashboard-muted">(was {change.before}%)</span>
       </span>
     </li>
+  )
+}
+
+/** The hours a week the report's model counts as won back since the first audit. */
+function HoursWonBack({ comparison }: { comparison: AuditComparison }) {
+  const assumptions = usePayoffAssumptions()
+  const { latest, previous: first } = comparison
+  if (!latest.answers || !first.answers || !latest.scores || !first.scores) return null
+  const won = hoursRecovered(
+    hoursAtStake(first.answers, first.scores.sectionScores, assumptions),
+    hoursAtStake(latest.answers, latest.scores.sectionScores, assumptions),
+  )
+  return (
+    <p className="dashboard-compare__hours">
+      {won.high > 0 ? (
+        <>
+          <strong>Won back since your first audit: {hoursText(won)}</strong>, by the report&rsquo;s
+          estimate.
+        </>
+      ) : (
+        'No hours won back yet by the report’s estimate: its Top 3 are the place to start.'
+      )}
+    </p>
   )
 }

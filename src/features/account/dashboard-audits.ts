@@ -5,6 +5,7 @@ import { parsePbTime } from '../../config/dates'
 import { AUDIT_NAME, flowNotes } from '../../config/labels'
 import type { OutboxItem } from '../../offline/db'
 import type {
+  AnswerRecord,
   AuditFlow,
   AuditInput,
   AuditRecommendations,
@@ -24,6 +25,8 @@ export interface DashboardAudit {
   ref: number
   scores: AuditScores | null
   recommendations: AuditRecommendations | null
+  /** The answers as scored (the payoff model reads them); null until scored. */
+  answers: Record<string, AnswerRecord> | null
   /** The server record or the queued payload (never shown: the owner check reads it). */
   raw: unknown
 }
@@ -37,6 +40,7 @@ export interface WaitingAudit {
   failed: boolean
   scores: AuditScores | null
   recommendations: AuditRecommendations | null
+  answers: Record<string, AnswerRecord> | null
   payload: unknown
 }
 
@@ -65,6 +69,7 @@ export function waitingAudit(item: OutboxItem, engine: AuditEngine | null): Wait
     failed: item.status === 'failed',
     scores: evaluation?.scores ?? null,
     recommendations: evaluation?.recommendations ?? null,
+    answers: evaluation?.answers ?? null,
     payload: { id: item.id, ...payload },
   }
 }
@@ -86,6 +91,7 @@ export function mergeAudits(server: AuditRecord[], waiting: WaitingAudit[]): Das
       delivery: 'saved' as const,
       scores: a.scores ?? null,
       recommendations: a.recommendations ?? null,
+      answers: a.answers ?? null,
       raw: a,
     })),
     ...waiting
@@ -98,6 +104,7 @@ export function mergeAudits(server: AuditRecord[], waiting: WaitingAudit[]): Das
         delivery: w.failed ? ('failed' as const) : ('waiting' as const),
         scores: w.scores,
         recommendations: w.recommendations,
+        answers: w.answers,
         raw: w.payload,
       })),
   ]
@@ -147,13 +154,19 @@ export interface AuditComparison {
   latest: DashboardAudit
   /** The audit it is compared with: the one before it, or the first. */
   previous: DashboardAudit
+  /** `previous` is the first scored audit: the hours won back belong with this comparison. */
+  sinceFirst: boolean
   overall: ScoreChange
   /** The sections both audits scored, in the latest's (questionnaire) order. */
   sections: ScoreChange[]
 }
 
 /** The latest against `earlier`, overall and per section both scored. */
-function compare(latest: DashboardAudit, earlier: DashboardAudit): AuditComparison {
+function compare(
+  latest: DashboardAudit,
+  earlier: DashboardAudit,
+  sinceFirst: boolean,
+): AuditComparison {
   const now = latest.scores!
   const before = earlier.scores!
   const change = (name: string, from: number, to: number): ScoreChange => ({
@@ -165,6 +178,7 @@ function compare(latest: DashboardAudit, earlier: DashboardAudit): AuditComparis
   return {
     latest,
     previous: earlier,
+    sinceFirst,
     overall: change('Overall', before.overallScore, now.overallScore),
     sections: Object.entries(now.sectionScores)
       .filter(([name]) => typeof before.sectionScores[name] === 'number')
@@ -175,7 +189,7 @@ function compare(latest: DashboardAudit, earlier: DashboardAudit): AuditComparis
 /** The latest scored audit against the one before it; null with fewer than two scored ones. */
 export function compareLatest(list: readonly DashboardAudit[]): AuditComparison | null {
   const scored = list.filter((a) => a.scores)
-  return scored.length < 2 ? null : compare(scored[0], scored[1])
+  return scored.length < 2 ? null : compare(scored[0], scored[1], scored.length === 2)
 }
 
 /**
@@ -184,7 +198,7 @@ export function compareLatest(list: readonly DashboardAudit[]): AuditComparison 
  */
 export function compareWithFirst(list: readonly DashboardAudit[]): AuditComparison | null {
   const scored = list.filter((a) => a.scores)
-  return scored.length < 3 ? null : compare(scored[0], scored[scored.length - 1])
+  return scored.length < 3 ? null : compare(scored[0], scored[scored.length - 1], true)
 }
 
 /** "up 7 points", "down 1 point", "no change". */

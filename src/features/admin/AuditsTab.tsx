@@ -6,6 +6,7 @@ import { auditList } from './admin-lists'
 import { auditsCsv } from './csv'
 import { scoreBandLabels } from './format'
 import { ListToolbar } from './ListToolbar'
+import { PayoffSettings } from './PayoffSettings'
 import { useCsvExport, useListControls, useLiveChanges, useServerData } from './use-admin'
 import { useConsole } from './use-console'
 import { peopleByEmail } from '../../backend/console-api'
@@ -17,7 +18,10 @@ const sortLabels: Record<AuditSort, string> = {
   lowest: 'Lowest score first',
 }
 
-/** Counters, filter, the live table of audits (who, score, status) and its CSV export. */
+/**
+ * Counters, filter, the live table of audits (who, score, status) and its CSV export; below, what
+ * the reports say a fix is worth (PayoffSettings).
+ */
 export function AuditsTab() {
   const sortId = useId()
   const { openAudit, personHref } = useConsole()
@@ -107,6 +111,8 @@ export function AuditsTab() {
         onRetry={refreshAll}
         pages={list.data && { page, ...pageCounts(list.data), onPage: controls.setPage }}
       />
+
+      <PayoffSettings />
     </>
   )
 }

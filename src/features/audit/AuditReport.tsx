@@ -1,13 +1,7 @@
 import { useId } from 'react'
 import type { ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
-import {
-  GENERAL_SECTION,
-  peerSentence,
-  scoreBand,
-  sections,
-  type AuditEvaluation,
-} from '../../audit'
+import { peerSentence, scoreBand, sections, type AuditEvaluation } from '../../audit'
 import { auditReference } from '../../config/audit-reference'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
@@ -17,6 +11,7 @@ import { usePeerPercents } from '../../offline/use-peer-percents'
 import { sectionScoreText } from '../../config/score-bands'
 import { BandWord } from '../../components/BandWord'
 import { ScoreCircle } from './ScoreCircle'
+import { TopRecommendations } from './TopRecommendations'
 
 // The report's status lines come with the report's code (src/features/audit/use-report-code.ts):
 // no page needs them before the report.
@@ -51,9 +46,9 @@ interface AuditReportProps {
 }
 
 /**
- * The full report of both flows: overall score in a coloured circle, a bar per
- * section, the Top 3 Recommendations, the recommendations per section, the next steps and the
- * report contact form. A print stylesheet turns it into one page: the scores, the Top 3 and, on
+ * The full report of both flows: overall score in a coloured circle, a bar per section, the Top 3
+ * Recommendations with what each may be worth, the recommendations per section, the next steps
+ * and the report contact form. A print stylesheet turns it into one page: the scores, the Top 3 and, on
  * paper only, how to book (PrintedNextStep).
  */
 export function AuditReport({
@@ -70,12 +65,11 @@ export function AuditReport({
   const ids = {
     title: useId(),
     sections: useId(),
-    top: useId(),
     bySection: useId(),
     contact: useId(),
   }
   const { overallScore, sectionScores } = evaluation.scores
-  const { topRecommendations, sectionRecommendations } = evaluation.recommendations
+  const { sectionRecommendations } = evaluation.recommendations
   const band = scoreBand(overallScore)
   const peers = usePeerPercents(evaluation.scores)
   const higherOverall = peers?.overall ?? null
@@ -168,22 +162,7 @@ export function AuditReport({
         </ul>
       </section>
 
-      <section className="audit-report__block card" aria-labelledby={ids.top}>
-        <h2 id={ids.top}>Top 3 Recommendations</h2>
-        <ol className="top-recommendations">
-          {topRecommendations.map((rec) => (
-            <li key={`${rec.section}:${rec.title}`}>
-              <h3>{rec.title}</h3>
-              <p>{rec.description}</p>
-              {rec.section !== GENERAL_SECTION && (
-                <p className="top-recommendations__section">
-                  {rec.section} · {rec.score}%
-                </p>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <TopRecommendations evaluation={evaluation} />
 
       {Object.keys(sectionRecommendations).length > 0 && (
         // On paper the report is one page: the scores, the Top 3 and the way to book.

@@ -57,6 +57,7 @@ function waiting(id: string, queuedAt: string, failed = false): WaitingAudit {
     failed,
     scores: null,
     recommendations: null,
+    answers: null,
     payload: { id },
   }
 }
