@@ -58,8 +58,9 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   page,
   context,
 }) => {
-  // Every tab of the console with axe on each, then offline and back: a long walk.
-  test.setTimeout(120_000)
+  // Every tab of the console with axe on each, then offline and back: a long walk (and on a slow
+  // host each offline try may take the outbox's whole request timeout to give up).
+  test.setTimeout(180_000)
   await page.setViewportSize(MOBILE)
   const admin = await createUser({ label: 'people-owner' })
   promoteAdmin(admin.email)

@@ -3,6 +3,7 @@
 // reads the server - instead of for a while, or for whatever the page shows first.
 import { expect, type Page } from '@playwright/test'
 import { DEFAULT_DB_NAME, type OutboxStatus } from '../../../src/offline/db'
+import { REQUEST_TIMEOUT_MS } from '../../../src/backend/outbox-transport'
 
 export interface OutboxEntry {
   collection: string
@@ -44,12 +45,15 @@ export function outboxItems(page: Page): Promise<OutboxEntry[]> {
 /**
  * Waits until no item of the page's outbox is being sent: each is queued (e.g. offline, after its
  * failed try) or failed. A page that goes away mid-send leaves its item claimed for the outbox's
- * item lease (a minute) before another page may send it.
+ * item lease (a minute) before another page may send it. A try ends by itself within the
+ * outbox's request timeout (a request the slow host leaves hanging offline is aborted then), so
+ * that is how long this waits.
  */
 export async function waitUntilNothingSending(page: Page): Promise<void> {
   await expect
     .poll(async () => (await outboxItems(page)).filter((item) => item.status === 'sending'), {
       message: 'no outbox item in the middle of a send',
+      timeout: REQUEST_TIMEOUT_MS + 10_000,
     })
     .toEqual([])
 }
