@@ -1,7 +1,8 @@
 /// <reference path="../.pb-types/types.d.ts" />
-// Keeps the lead workspace's people current, checks the first touch messages carry, and checks
-// notes and status changes (server/people/). An audit's create checks its first touch among its
-// own checks, and its job refreshes the person (audits.pb.js).
+// Keeps the lead workspace's people current, checks the first touch messages carry, checks and
+// applies the consultant's updates of a person, and serves the console's Today list
+// (server/people/). An audit's create checks its first touch among its own checks, and its job
+// refreshes the person (audits.pb.js).
 
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.checkFirstTouch(e),
@@ -35,6 +36,13 @@ onRecordCreateRequest(
 )
 
 onRecordCreateExecute(
-  (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.applyStatusChange(e),
+  (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.applyPersonUpdate(e),
   'person_updates',
+)
+
+routerAdd(
+  'GET',
+  '/api/people/today',
+  (e) => require(`${__hooks}/generated/server.cjs`).people.routes.readToday(e),
+  $apis.requireAuth('users', '_superusers'),
 )

@@ -54,3 +54,30 @@ export function addressFilter(addresses: readonly string[]): AddressFilter {
     .join(' || ')
   return { filter, params }
 }
+
+/** Why a person is on the console's Today list, most pressing first. */
+export type TodayReason = 'callback' | 'message' | 'audit' | 'due'
+
+/** One row of GET /api/people/today. */
+export interface TodayItem {
+  person: string
+  name: string
+  email: string
+  status: string
+  /** The number they last left in a message or call-back request ('' for none). */
+  phone: string
+  reason: TodayReason
+  /** The message, `Audit: 42%`, or the next step. */
+  what: string
+  /** When it came in (stored time), or the due date. */
+  at: string
+  nextStep: string
+  /** `2026-11-29` or ''. */
+  nextDue: string
+}
+
+export interface TodayAnswer {
+  /** Today on the consultant's clock: `2026-11-29`. */
+  today: string
+  items: TodayItem[]
+}

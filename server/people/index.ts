@@ -1,13 +1,14 @@
 // People, the lead workspace's one row per human: what other areas use (finding a person by any
 // address they had, refreshing one), and the record hooks pb_hooks/people.pb.js registers.
 import {
-  applyStatusChange,
+  applyPersonUpdate,
   checkFirstTouch,
   cleanFirstTouch,
   checkPersonUpdate,
   refreshForChange,
   refreshForRecord,
 } from './hooks'
+import { readToday } from './today'
 
 export { normalEmail } from './api'
 export { findPersonByEmail, newsletterStatus, previousEmailsOf } from './find'
@@ -21,5 +22,10 @@ export const hooks = {
   refreshForRecord,
   refreshForChange,
   checkPersonUpdate,
-  applyStatusChange,
+  applyPersonUpdate,
+}
+
+/** The route of pb_hooks/people.pb.js: the console's Today list. */
+export const routes = {
+  readToday,
 }

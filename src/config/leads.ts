@@ -19,6 +19,9 @@ export const personStatusLabels: Record<PersonStatus, string> = {
 /** The longest note the consultant may keep on a person. */
 export const NOTE_MAX = 5000
 
+/** A person's next step: one line, as People and Today show it. */
+export const NEXT_STEP_MAX = 200
+
 /** The funnel's steps, in order: each one's conversion is counted against the one before. */
 export const FUNNEL_STEPS = [
   'visit',

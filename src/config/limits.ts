@@ -208,6 +208,8 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'GET /api/audits/{id}/results-mail': NO_BODY,
   // The payoff model's assumptions: seven ranges, a rate and the weeks.
   'GET /api/payoff': NO_BODY,
+  // The console's Today list.
+  'GET /api/people/today': NO_BODY,
   'PUT /api/payoff': SMALL_BODY_MAX_BYTES,
   // The follow-up: the mails' signed links, the scheduler's booking report, the console's tab.
   'POST /api/followups/run': RUN_BODY_MAX_BYTES,
