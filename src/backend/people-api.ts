@@ -8,6 +8,7 @@ import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
 import type { FunnelReport } from '../../server/funnel/api'
 import { addressFilter, personAddresses } from '../../server/people/api'
+import type { TodayAnswer, TodayItem, TodayReason } from '../../server/people/api'
 import { toPbTime } from '../config/dates'
 import type { PersonStatus } from '../config/leads'
 import { SCORE_BANDS, type ScoreBand } from '../config/score-bands'
@@ -53,7 +54,7 @@ export interface PersonPage {
   updates: PersonUpdateRecord[]
 }
 
-export type { FunnelReport }
+export type { FunnelReport, TodayAnswer, TodayItem, TodayReason }
 
 const BAND_FILTERS: Record<PeopleBand, string> = {
   green: `auditCount > 0 && latestScore >= ${SCORE_BANDS.green.min}`,
@@ -131,4 +132,9 @@ export async function getPersonPage(pb: PocketBase, id: string): Promise<PersonP
 /** The funnel over the last `days` days (7, 30 or 90), counted by the server. */
 export function getFunnel(pb: PocketBase, days: number): Promise<FunnelReport> {
   return pb.send<FunnelReport>('/api/admin/funnel', { method: 'GET', query: { days } })
+}
+
+/** The console's Today list: who needs the consultant now (the site admin). */
+export function getToday(pb: PocketBase): Promise<TodayAnswer> {
+  return pb.send<TodayAnswer>('/api/people/today', { method: 'GET' })
 }

@@ -157,15 +157,28 @@ export interface PersonRecord extends RecordModel {
   firstTouch: FirstTouch | null
   /** The addresses the person had before an account's e-mail change, oldest first. */
   previousEmails?: string[] | null
+  /** The consultant's next step with them (one line) and its due date ('' for none). */
+  nextStep?: string
+  nextDue?: string
+  /** When the consultant last logged a call or an e-mail to them. */
+  lastContactAt?: string
   created: string
 }
 
-/** A note or a status change the consultant made on a person. */
+/**
+ * What the consultant does with a person: a note, a status change, a next step (text and due
+ * date), a logged call or e-mail, Mark handled (with a due date: Snooze to that day).
+ */
+export type PersonUpdateKind = 'note' | 'status' | 'next_step' | 'called' | 'emailed' | 'handled'
+
+/** A note or a status change (or another of the kinds above) the consultant made on a person. */
 export interface PersonUpdateRecord extends RecordModel {
   person: string
-  kind: 'note' | 'status'
+  kind: PersonUpdateKind
   text: string
   status: PersonStatus | ''
+  /** A next step's due date, or the day a Snooze brings them back ('' for none). */
+  due?: string
   /** 'site': made by the site itself (a booking through the scheduler), not the consultant. */
   origin?: 'site' | ''
   created: string
@@ -173,9 +186,11 @@ export interface PersonUpdateRecord extends RecordModel {
 
 export interface PersonUpdateInput {
   person: string
-  kind: 'note' | 'status'
+  kind: PersonUpdateKind
   text?: string
   status?: PersonStatus
+  /** `2026-12-01` (a next step's due date, or the day to snooze to). */
+  due?: string
 }
 
 /** A funnel step: no identity, only where the visit came from. */

@@ -70,8 +70,8 @@ test.describe('who may see /audit-admin', () => {
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await expect(page).toHaveURL(new RegExp(`${ADMIN_PATH}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
-    await expect(page).toHaveTitle(/^People · Console · /)
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+    await expect(page).toHaveTitle(/^Today · Console · /)
   })
 
   test('a signed-in non-admin sees a plain "not authorised" page and no data', async ({ page }) => {
@@ -90,7 +90,7 @@ test.describe('who may see /audit-admin', () => {
     await signInAs(page, user.email)
     promoteAdmin(user.email)
     await page.goto(`${baseURL()}${ADMIN_PATH}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
   })
 })
 

@@ -189,7 +189,7 @@ test("an admin's own dashboard lists the admin's audits, not every visitor's", a
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Console' })
     .click()
-  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
   // The console has its own shell: no public header or footer.
   await expect(page.locator('.site-header, .site-footer')).toHaveCount(0)
 })

@@ -373,7 +373,7 @@ test.describe('the Console link and the landing after sign-in', () => {
     expect(recordReads).toHaveLength(2)
     await screenshot(page, 'nav-console-after-promotion')
     await nav.getByRole('link', { name: 'Console' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
   })
 
   test('a member promoted meanwhile sees Console on opening the site', async ({ page }) => {
@@ -392,7 +392,7 @@ test.describe('the Console link and the landing after sign-in', () => {
     const admin = await createAdmin('landing-owner')
     const member = await createUser({ label: 'landing-member' })
     for (const [who, landing, heading] of [
-      [admin.email, /\/audit-admin$/, 'People'],
+      [admin.email, /\/audit-admin$/, 'Today'],
       [member.email, /\/dashboard$/, 'Dashboard'],
     ] as const) {
       await page.goto(`${baseURL()}/login`)

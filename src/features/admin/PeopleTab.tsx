@@ -15,7 +15,7 @@ import { PERSON_STATUSES, personStatusLabels, type PersonStatus } from '../../co
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
 import { formatDateTime, periodLabels, periodStart, scoreBandLabels, type Period } from './format'
-import { newsletterLabels, peopleCsv, shownStatus } from './people-format'
+import { formatDay, newsletterLabels, peopleCsv, shownNextStep, shownStatus } from './people-format'
 import { PersonLink } from './PersonLink'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
@@ -54,6 +54,20 @@ function peopleList(
         },
       },
       {
+        header: 'Next step',
+        cell: (p) => {
+          const next = shownNextStep(p, pending)
+          if (!next.text && !next.due) return '-'
+          return (
+            <span className="admin-people-next">
+              {next.text || '(no text)'}
+              {next.due && <span className="admin-muted"> · due {formatDay(next.due)}</span>}
+              {next.pending && <span className="admin-pending"> (waiting to send)</span>}
+            </span>
+          )
+        },
+      },
+      {
         header: 'Latest',
         cell: (p) => (p.auditCount > 0 ? <ScoreBadge size="compact" score={p.latestScore} /> : '-'),
       },
@@ -67,6 +81,15 @@ function peopleList(
       {
         header: 'Last activity',
         cell: (p) => <time dateTime={p.lastActivityAt}>{formatDateTime(p.lastActivityAt)}</time>,
+      },
+      {
+        header: 'Last contact',
+        cell: (p) =>
+          p.lastContactAt ? (
+            <time dateTime={p.lastContactAt}>{formatDateTime(p.lastContactAt)}</time>
+          ) : (
+            '-'
+          ),
       },
     ],
   }

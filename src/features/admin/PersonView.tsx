@@ -30,6 +30,7 @@ import {
 } from './people-format'
 import { EmailText } from './EmailText'
 import { ErrorState, LoadingState } from './StatusMessage'
+import { PersonNextStep } from './PersonNextStep'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
@@ -60,6 +61,7 @@ function PersonFollowupsSection({ page }: PersonSectionProps) {
 const personSections: readonly { id: string; Section: ComponentType<PersonSectionProps> }[] = [
   { id: 'facts', Section: PersonFacts },
   { id: 'actions', Section: PersonActionsSection },
+  { id: 'next', Section: PersonNextStepSection },
   { id: 'followups', Section: PersonFollowupsSection },
   { id: 'timeline', Section: PersonTimeline },
 ]
@@ -197,6 +199,10 @@ function PersonActionsSection({ page, pending }: PersonSectionProps) {
   if (!user) return null
   const shown = shownStatus(page.person, pending)
   return <PersonActions personId={page.person.id} status={shown.status} adminId={user.id} />
+}
+
+function PersonNextStepSection({ page, pending }: PersonSectionProps) {
+  return <PersonNextStep person={page.person} pending={pending} />
 }
 
 function PersonTimeline({ page, pending }: PersonSectionProps) {

@@ -20,6 +20,12 @@ export interface ConsoleTab {
 
 export const consoleTabs: readonly ConsoleTab[] = [
   {
+    id: 'today',
+    label: 'Today',
+    title: 'Today',
+    Panel: lazy(() => import('./TodayTab').then((m) => ({ default: m.TodayTab }))),
+  },
+  {
     id: 'people',
     label: 'People',
     title: 'People',

@@ -1,7 +1,12 @@
 // Pure helpers of the lead workspace: a person's timeline from their records, notes and
 // pending changes; the Reply mail; the People CSV; and how a first touch reads.
 import type { PersonPage, SubscriptionRecord } from '../../backend/people-api'
-import type { AuditRecord, ContactRecord, PersonRecord } from '../../backend/types'
+import type {
+  AuditRecord,
+  ContactRecord,
+  PersonRecord,
+  PersonUpdateKind,
+} from '../../backend/types'
 import { parsePbTime } from '../../config/dates'
 import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
@@ -53,6 +58,35 @@ function subscriptionEntries(sub: SubscriptionRecord): TimelineEntry[] {
   return entries
 }
 
+/** `Dec 1, 2026` for a stored date or `2026-12-01` ('' for none). */
+export function formatDay(value: string): string {
+  const day = value.slice(0, 10)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return ''
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  })
+}
+
+/** A consultant's update other than a status change, in the timeline's words. */
+export function updateText(kind: PersonUpdateKind, text: string, due: string): string {
+  switch (kind) {
+    case 'next_step':
+      if (!text && !due) return 'Next step cleared'
+      return `Next step: ${text || '(no text)'}${due ? ` · due ${formatDay(due)}` : ''}`
+    case 'called':
+      return 'Called'
+    case 'emailed':
+      return 'E-mailed'
+    case 'handled':
+      return due ? `Snoozed to ${formatDay(due)}` : 'Marked handled'
+    default:
+      return text
+  }
+}
+
 /** Everything that happened with a person, newest first; pending changes on top. */
 export function personTimeline(page: PersonPage, pending: PendingPersonUpdate[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [
@@ -82,7 +116,7 @@ export function personTimeline(page: PersonPage, pending: PendingPersonUpdate[])
             id: u.id,
             kind: 'note',
             at: parsePbTime(u.created),
-            text: u.text,
+            text: updateText(u.kind, u.text, u.due ?? ''),
             bySite: u.origin === 'site',
           },
     ),
@@ -104,7 +138,7 @@ export function personTimeline(page: PersonPage, pending: PendingPersonUpdate[])
             id: p.id,
             kind: 'note',
             at: p.createdAt,
-            text: p.text ?? '',
+            text: updateText(p.kind, p.text ?? '', p.due ?? ''),
             pending: true,
             failed: p.failed,
           },
@@ -131,6 +165,17 @@ export function shownStatus(
 /** "Pat" from "Pat Example"; '' without a name. */
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
+}
+
+/** The next step to show: the newest pending change of it, else the server's. */
+export function shownNextStep(
+  person: PersonRecord,
+  pending: PendingPersonUpdate[],
+): { text: string; due: string; pending: boolean } {
+  const mine = pending.filter((p) => p.person === person.id && p.kind === 'next_step')
+  const last = mine[mine.length - 1]
+  if (last) return { text: last.text ?? '', due: last.due ?? '', pending: true }
+  return { text: person.nextStep ?? '', due: (person.nextDue ?? '').slice(0, 10), pending: false }
 }
 
 /** A mailto: link with a subject and the context of the latest audit or message. */

@@ -1,0 +1,89 @@
+// The console's Today tab on a 390 px phone against the real server: the console opens on it, a
+// call-back request is listed with a working tel: link, Mark handled takes it off (for good: the
+// server applied it), and with no signal Mark handled still takes a row off at once, waits in the
+// outbox, and reaches the server once the connection is back. axe-core on the tab.
+import { randomBytes } from 'node:crypto'
+import PocketBase from 'pocketbase'
+import { expect, test } from './support/csp-guard'
+import {
+  baseURL,
+  createUser,
+  expectAccessible,
+  MOBILE,
+  promoteAdmin,
+  screenshot,
+  signInAs,
+} from './support/helpers'
+import { waitUntilOutboxEmpty } from './support/outbox'
+
+/** A call-back request from a new person, as the site's form sends it. */
+async function callBack(name: string, phone: string): Promise<string> {
+  const email = `${name.split(' ')[0].toLowerCase()}-${randomBytes(4).toString('hex')}@lodge.example`
+  await new PocketBase(baseURL()).collection('contacts').create({
+    name,
+    email,
+    phone,
+    message: 'Please call me back. A good time: mornings',
+    source: 'call_back',
+  })
+  return email
+}
+
+test('Today on a phone: a call-back with a working Call link; Mark handled, online and offline', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label: 'today-owner' })
+  promoteAdmin(admin.email)
+  const first = await callBack('Jordan Lodge', '(603) 555-0142')
+  const second = await callBack('Casey Outfitters', '603-555-0199')
+
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
+  const rowOf = (email: string) => page.locator('.admin-today__row').filter({ hasText: email })
+  const jordan = rowOf(first)
+  await expect(jordan).toContainText('Call-back request')
+  await expect(jordan).toContainText('Please call me back')
+  await expect(jordan.getByRole('link', { name: 'Call (603) 555-0142' })).toHaveAttribute(
+    'href',
+    'tel:6035550142',
+  )
+  await expect(jordan.getByRole('link', { name: /^Reply/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${first}\\?subject=`),
+  )
+  await expect(page.getByText(/people? needs? you\.$/)).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'console-today')
+
+  // Handled: off the list, and still off after a reload (the server has it).
+  await jordan.getByRole('button', { name: /^Mark handled/ }).click()
+  await expect(jordan).toHaveCount(0)
+  await waitUntilOutboxEmpty(page)
+  await page.reload()
+  await expect(rowOf(second)).toBeVisible()
+  await expect(rowOf(first)).toHaveCount(0)
+
+  // No signal: the row goes at once and the change waits; back online it reaches the server.
+  await context.setOffline(true)
+  await rowOf(second)
+    .getByRole('button', { name: /^Mark handled/ })
+    .click()
+  await expect(rowOf(second)).toHaveCount(0)
+  await expect(page.getByText('1 change waiting to send.')).toBeVisible()
+  await context.setOffline(false)
+  await waitUntilOutboxEmpty(page)
+  const today = await page.request.get(`${baseURL()}/api/people/today`, {
+    headers: {
+      authorization: await page.evaluate(
+        () => JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}').token ?? '',
+      ),
+    },
+  })
+  expect(today.status()).toBe(200)
+  const emails = ((await today.json()) as { items: { email: string }[] }).items.map((i) => i.email)
+  expect(emails).not.toContain(second)
+  expect(emails).not.toContain(first)
+})
