@@ -1,7 +1,8 @@
 // The console's Today tab on a 390 px phone against the real server: the console opens on it, a
 // call-back request is listed with a working tel: link, Mark handled takes it off (for good: the
 // server applied it), and with no signal Mark handled still takes a row off at once, waits in the
-// outbox, and reaches the server once the connection is back. axe-core on the tab.
+// outbox, and reaches the server once the connection is back; the count is on the app's badge.
+// axe-core on the tab.
 import { randomBytes } from 'node:crypto'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
@@ -39,6 +40,17 @@ test('Today on a phone: a call-back with a working Call link; Mark handled, onli
   const first = await callBack('Jordan Lodge', '(603) 555-0142')
   const second = await callBack('Casey Outfitters', '603-555-0199')
 
+  // What the page asks the installed app's icon to show (headless Chromium has no app badge).
+  await page.addInitScript(() => {
+    const shown: number[] = []
+    Object.assign(window, { __badges: shown })
+    Object.defineProperty(navigator, 'setAppBadge', {
+      value: (n: number) => (shown.push(n), Promise.resolve()),
+    })
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      value: () => (shown.push(0), Promise.resolve()),
+    })
+  })
   await signInAs(page, admin.email)
   await page.goto(`${baseURL()}/audit-admin`)
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible()
@@ -54,7 +66,12 @@ test('Today on a phone: a call-back with a working Call link; Mark handled, onli
     'href',
     new RegExp(`^mailto:${first}\\?subject=`),
   )
-  await expect(page.getByText(/people? needs? you\.$/)).toBeVisible()
+  const count = page.getByText(/^\d+ (person needs|people need) you\.$/)
+  await expect(count).toBeVisible()
+  const people = Number((await count.textContent())!.match(/^\d+/)![0])
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __badges: number[] }).__badges.at(-1)))
+    .toBe(people)
   await expectAccessible(page)
   await screenshot(page, 'console-today')
 

@@ -3,7 +3,8 @@
 // newest first, then next steps due today or overdue. Each row: Call, Reply, and after either one
 // tap to log it; Mark handled; Snooze to a date. Every action goes through the outbox like notes,
 // so it works with no signal: the row leaves the list at once and the change waits to be sent.
-import { useId, useState } from 'react'
+// The count is on the installed app's icon too, where the browser has app badges.
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { pb } from '../../backend/client'
 import { getToday, type TodayItem, type TodayReason } from '../../backend/people-api'
 import { useSession } from '../../backend/session'
@@ -62,8 +63,36 @@ export function TodayTab() {
   const { items, today: day } = today.data.value
   const shown = items.filter((item) => !done.has(item.person))
   return (
-    <div className="admin-today">
+    <TodayList shown={shown} day={day} adminId={user?.id ?? ''}>
       <SyncLine syncedAt={today.data.syncedAt} fromCopy={today.data.fromCopy} pending={pending} />
+    </TodayList>
+  )
+}
+
+/** The count (also on the installed app's icon, where the browser supports a badge) and the rows. */
+function TodayList({
+  shown,
+  day,
+  adminId,
+  children,
+}: {
+  shown: TodayItem[]
+  day: string
+  adminId: string
+  children: ReactNode
+}) {
+  const count = shown.length
+  useEffect(() => {
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>
+      clearAppBadge?: () => Promise<void>
+    }
+    const done = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.()
+    done?.catch(() => undefined)
+  }, [count])
+  return (
+    <div className="admin-today">
+      {children}
       <p className="admin-today__count" role="status">
         {shown.length === 0
           ? 'Nothing needs you right now.'
@@ -74,7 +103,7 @@ export function TodayTab() {
       {shown.length > 0 && (
         <ul className="admin-today__list">
           {shown.map((item) => (
-            <TodayRow key={item.person} item={item} today={day} adminId={user?.id ?? ''} />
+            <TodayRow key={item.person} item={item} today={day} adminId={adminId} />
           ))}
         </ul>
       )}
