@@ -46,3 +46,15 @@ routerAdd(
   (e) => require(`${__hooks}/generated/server.cjs`).people.routes.readToday(e),
   $apis.requireAuth('users', '_superusers'),
 )
+routerAdd(
+  'GET',
+  '/api/people/settings',
+  (e) => require(`${__hooks}/generated/server.cjs`).people.routes.getSettings(e),
+  $apis.requireAuth('users', '_superusers'),
+)
+routerAdd(
+  'PUT',
+  '/api/people/settings',
+  (e) => require(`${__hooks}/generated/server.cjs`).people.routes.putSettings(e),
+  $apis.requireAuth('users', '_superusers'),
+)

@@ -1,6 +1,7 @@
 // Which addresses are one person's, and how a query finds what carries any of them: the rule the
 // server uses to keep people current (./refresh.ts) and the browser uses to show a person's page
 // (src/backend/people-api.ts). Pure: no PocketBase globals, so both sides compile it.
+import type { StaleDays } from '../../src/config/leads'
 
 /** An address as people are keyed: trimmed and lowercased ('' for none). */
 export function normalEmail(email: unknown): string {
@@ -80,4 +81,9 @@ export interface TodayAnswer {
   /** Today on the consultant's clock: `2026-11-29`. */
   today: string
   items: TodayItem[]
+}
+
+/** GET and PUT /api/people/settings: when a person in each open status is stale. */
+export interface PeopleSettings {
+  staleDays: StaleDays
 }

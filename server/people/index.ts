@@ -8,6 +8,7 @@ import {
   refreshForChange,
   refreshForRecord,
 } from './hooks'
+import { getSettings, putSettings } from './settings'
 import { readToday } from './today'
 
 export { normalEmail } from './api'
@@ -25,7 +26,9 @@ export const hooks = {
   applyPersonUpdate,
 }
 
-/** The route of pb_hooks/people.pb.js: the console's Today list. */
+/** The routes of pb_hooks/people.pb.js: the console's Today list and People settings. */
 export const routes = {
   readToday,
+  getSettings,
+  putSettings,
 }

@@ -8,7 +8,7 @@ import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
 import type { FunnelReport } from '../../server/funnel/api'
 import { addressFilter, personAddresses } from '../../server/people/api'
-import type { TodayAnswer, TodayItem, TodayReason } from '../../server/people/api'
+import type { PeopleSettings, TodayAnswer, TodayItem, TodayReason } from '../../server/people/api'
 import { toPbTime } from '../config/dates'
 import type { PersonStatus } from '../config/leads'
 import { SCORE_BANDS, type ScoreBand } from '../config/score-bands'
@@ -54,7 +54,7 @@ export interface PersonPage {
   updates: PersonUpdateRecord[]
 }
 
-export type { FunnelReport, TodayAnswer, TodayItem, TodayReason }
+export type { FunnelReport, PeopleSettings, TodayAnswer, TodayItem, TodayReason }
 
 const BAND_FILTERS: Record<PeopleBand, string> = {
   green: `auditCount > 0 && latestScore >= ${SCORE_BANDS.green.min}`,
@@ -137,4 +137,17 @@ export function getFunnel(pb: PocketBase, days: number): Promise<FunnelReport> {
 /** The console's Today list: who needs the consultant now (the site admin). */
 export function getToday(pb: PocketBase): Promise<TodayAnswer> {
   return pb.send<TodayAnswer>('/api/people/today', { method: 'GET' })
+}
+
+/** When a person in each open status is stale (the site admin). */
+export function getPeopleSettings(pb: PocketBase): Promise<PeopleSettings> {
+  return pb.send<PeopleSettings>('/api/people/settings', { method: 'GET' })
+}
+
+/** Saves the People settings; a 400 names each bad field (`staleDays.new`, ...). */
+export function savePeopleSettings(
+  pb: PocketBase,
+  settings: PeopleSettings,
+): Promise<PeopleSettings> {
+  return pb.send<PeopleSettings>('/api/people/settings', { method: 'PUT', body: settings })
 }

@@ -16,6 +16,61 @@ export const personStatusLabels: Record<PersonStatus, string> = {
   not_a_fit: 'Not a fit',
 }
 
+/** The statuses of someone still being worked on: only they go stale. */
+export const OPEN_STATUSES = ['new', 'contacted', 'call_booked'] as const
+export type OpenStatus = (typeof OPEN_STATUSES)[number]
+
+/** Days without activity after which a person in an open status is stale (the consultant's). */
+export type StaleDays = Record<OpenStatus, number>
+
+/** What a new site starts with: a new lead cools in days, a booked call in weeks. */
+export const STALE_DEFAULTS: StaleDays = { new: 3, contacted: 10, call_booked: 21 }
+
+export const STALE_LIMITS = { minDays: 1, maxDays: 365 } as const
+
+/** `{ value, problems }`: each open status's days checked, a bad one named (`staleDays.new`). */
+export function checkStaleDays(input: unknown): {
+  value: StaleDays
+  problems: Record<string, string>
+} {
+  const body = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>
+  const value = { ...STALE_DEFAULTS }
+  const problems: Record<string, string> = {}
+  for (const status of OPEN_STATUSES) {
+    const days = body[status]
+    if (
+      typeof days !== 'number' ||
+      !Number.isInteger(days) ||
+      days < STALE_LIMITS.minDays ||
+      days > STALE_LIMITS.maxDays
+    ) {
+      problems[`staleDays.${status}`] =
+        `A whole number of days from ${STALE_LIMITS.minDays} to ${STALE_LIMITS.maxDays}.`
+    } else value[status] = days
+  }
+  return { value, problems }
+}
+
+/**
+ * True when a person in an open status has had no activity (an audit, a message, a sign-up, a
+ * logged call or e-mail) for their status's days. Times are stored times or ISO; `now` in ms.
+ */
+export function isStale(
+  person: { status: string; lastActivityAt?: string; lastContactAt?: string; created?: string },
+  staleDays: StaleDays,
+  now: number,
+): boolean {
+  const days = staleDays[person.status as OpenStatus]
+  if (!days) return false
+  const parse = (t: string | undefined) => (t ? Date.parse(t.replace(' ', 'T')) : NaN)
+  let times = [parse(person.lastActivityAt), parse(person.lastContactAt)].filter(Number.isFinite)
+  // The row's own time only when there is nothing else (a person made later for older records
+  // is not fresh for it).
+  if (times.length === 0) times = [parse(person.created)].filter(Number.isFinite)
+  if (times.length === 0) return false
+  return now - Math.max(...times) > days * 24 * 60 * 60 * 1000
+}
+
 /** The longest note the consultant may keep on a person. */
 export const NOTE_MAX = 5000
 

@@ -210,6 +210,9 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'GET /api/payoff': NO_BODY,
   // The console's Today list.
   'GET /api/people/today': NO_BODY,
+  // When a person goes stale: three numbers.
+  'GET /api/people/settings': NO_BODY,
+  'PUT /api/people/settings': SMALL_BODY_MAX_BYTES,
   'PUT /api/payoff': SMALL_BODY_MAX_BYTES,
   // The follow-up: the mails' signed links, the scheduler's booking report, the console's tab.
   'POST /api/followups/run': RUN_BODY_MAX_BYTES,

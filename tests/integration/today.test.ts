@@ -3,12 +3,13 @@
 // newest first; Mark handled takes them off until something new comes in; a next step due today
 // or before is on it, one due later is not; Snooze needs a day after today and brings them back
 // that day; a logged call records the time; bad input is a 400 naming the field; only the site
-// admin reads it.
+// admin reads it. And the People settings (when someone goes stale), the admin's alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
 import type { TodayAnswer, TodayItem } from '../../src/backend/people-api'
 import type { PersonRecord } from '../../src/backend/types'
+import { STALE_DEFAULTS } from '../../src/config/leads'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
 import { startMailServer } from './support/mail-harness'
@@ -170,5 +171,28 @@ describe('Today', () => {
       .collection('person_updates')
       .getFullList({ filter: admin.pb.filter('person = {:p}', { p: person.id }) })
     expect(timeline).toHaveLength(0)
+  })
+})
+
+describe('People settings', () => {
+  it('are the defaults until the admin saves others; a bad value is named; only for the admin', async () => {
+    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: STALE_DEFAULTS })
+    const put = (body: unknown, token = admin.pb.authStore.token) =>
+      fetch(`${server.url}/api/people/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify(body),
+      })
+    const bad = await put({ staleDays: { new: 0, contacted: 10, call_booked: 21 } })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((await bad.json()).data)).toEqual(['staleDays.new'])
+    const member = await createUser({ verified: true, url: server.url, label: 'settings-member' })
+    expect((await put({ staleDays: STALE_DEFAULTS }, member.pb.authStore.token)).status).toBe(403)
+    expect((await fetch(`${server.url}/api/people/settings`)).status).toBe(401)
+    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: STALE_DEFAULTS })
+
+    const mine = { new: 2, contacted: 7, call_booked: 14 }
+    expect((await put({ staleDays: mine })).status).toBe(200)
+    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: mine })
   })
 })
