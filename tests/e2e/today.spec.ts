@@ -14,6 +14,7 @@ import {
   promoteAdmin,
   screenshot,
   signInAs,
+  superuser,
 } from './support/helpers'
 import { waitUntilOutboxEmpty } from './support/outbox'
 
@@ -103,4 +104,49 @@ test('Today on a phone: a call-back with a working Call link; Mark handled, onli
   const emails = ((await today.json()) as { items: { email: string }[] }).items.map((i) => i.email)
   expect(emails).not.toContain(second)
   expect(emails).not.toContain(first)
+})
+
+test('People marks someone New with nothing for days as Stale, after the days the consultant sets', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label: 'stale-owner' })
+  promoteAdmin(admin.email)
+  const email = await callBack('Riley Quietwoods', '603-555-0123')
+  // Nothing from them for 30 days (the server's own fields, set as a superuser would).
+  const su = await superuser()
+  const person = await su
+    .collection('people')
+    .getFirstListItem(su.filter('email = {:e}', { e: email }))
+  const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
+  await su.collection('people').update(person.id, { lastActivityAt: monthAgo })
+
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin?tab=people`)
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
+  const row = page
+    .getByRole('region', { name: 'People' })
+    .locator('tbody tr')
+    .filter({ hasText: email })
+  await expect(row).toContainText('Stale')
+
+  // Forty days for New: no longer stale. A bad number is named under its field.
+  await page.getByText('When someone goes stale').click()
+  const days = page.getByLabel('New: days')
+  await days.fill('0')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(days).toHaveAccessibleDescription('A whole number of days from 1 to 365.')
+  await days.fill('40')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await expectAccessible(page)
+  await page.reload()
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(email)
+  await expect(row).toBeVisible()
+  await expect(row).not.toContainText('Stale')
+  // Back to the starting values for the other tests of this worker's server.
+  await page.getByText('When someone goes stale').click()
+  await page.getByLabel('New: days').fill('3')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Saved.')).toBeVisible()
 })

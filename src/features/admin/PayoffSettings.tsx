@@ -16,7 +16,7 @@ import './payoff.css'
 export function PayoffSettings() {
   const loaded = useServerData('payoff', () => getPayoff(pb))
   return (
-    <details className="admin-payoff card">
+    <details className="admin-payoff admin-settings-card card">
       <summary>What the reports say a fix is worth</summary>
       {loaded.loading ? (
         <LoadingState />

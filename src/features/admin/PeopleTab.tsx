@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from 'react'
 import { pb } from '../../backend/client'
 import {
+  getPeopleSettings,
   listAllPeople,
   listPeople,
   type PeopleBand,
@@ -11,12 +12,20 @@ import {
 import type { PersonRecord } from '../../backend/types'
 import { Field } from '../../components/Field'
 import { ScoreBadge } from '../../components/ScoreBadge'
-import { PERSON_STATUSES, personStatusLabels, type PersonStatus } from '../../config/leads'
+import {
+  PERSON_STATUSES,
+  STALE_DEFAULTS,
+  isStale,
+  personStatusLabels,
+  type PersonStatus,
+  type StaleDays,
+} from '../../config/leads'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
 import { formatDateTime, periodLabels, periodStart, scoreBandLabels, type Period } from './format'
 import { formatDay, newsletterLabels, peopleCsv, shownNextStep, shownStatus } from './people-format'
 import { PersonLink } from './PersonLink'
+import { StaleSettings } from './StaleSettings'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
 import { useCsvExport, useDebounced, useLiveChanges } from './use-admin'
@@ -28,6 +37,8 @@ const bandLabels: Record<PeopleBand, string> = { ...scoreBandLabels, none: 'No a
 function peopleList(
   pending: PendingPersonUpdate[],
   personHref: (id: string) => string,
+  staleDays: StaleDays,
+  now: number,
 ): ListDefinition<PersonRecord> {
   return {
     label: 'People',
@@ -46,10 +57,15 @@ function peopleList(
         cell: (p) => {
           const shown = shownStatus(p, pending)
           return (
-            <span className={`admin-status admin-status--${shown.status}`}>
-              {personStatusLabels[shown.status]}
-              {shown.pending && <span className="admin-pending"> (waiting to send)</span>}
-            </span>
+            <>
+              <span className={`admin-status admin-status--${shown.status}`}>
+                {personStatusLabels[shown.status]}
+                {shown.pending && <span className="admin-pending"> (waiting to send)</span>}
+              </span>
+              {isStale({ ...p, status: shown.status }, staleDays, now) && (
+                <span className="admin-stale"> Stale</span>
+              )}
+            </>
           )
         },
       },
@@ -98,6 +114,10 @@ function peopleList(
 export function PeopleTab() {
   const id = useId()
   const { personHref } = useConsole()
+  const settings = useSyncedData('people-settings', () => getPeopleSettings(pb))
+  const staleDays = settings.data?.value.staleDays ?? STALE_DEFAULTS
+  // Stale is judged against the time the list was loaded.
+  const [now] = useState(() => Date.now())
   const [searchInput, setSearchInput] = useState('')
   const search = useDebounced(searchInput.trim(), 300)
   const [status, setStatus] = useState<PersonStatus | ''>('')
@@ -205,7 +225,7 @@ export function PeopleTab() {
       )}
 
       <AdminList
-        definition={peopleList(pending, personHref)}
+        definition={peopleList(pending, personHref, staleDays, now)}
         rows={synced?.value.items}
         loading={list.loading}
         error={list.error}
@@ -219,6 +239,12 @@ export function PeopleTab() {
               }
             : undefined
         }
+      />
+
+      <StaleSettings
+        saved={staleDays}
+        loaded={settings.data !== undefined && !settings.data.fromCopy}
+        onSaved={settings.refresh}
       />
     </>
   )
