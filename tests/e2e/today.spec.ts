@@ -1,8 +1,8 @@
 // The console's Today tab on a 390 px phone against the real server: the console opens on it, a
 // call-back request is listed with a working tel: link, Mark handled takes it off (for good: the
 // server applied it), and with no signal Mark handled still takes a row off at once, waits in the
-// outbox, and reaches the server once the connection is back; the count is on the app's badge.
-// axe-core on the tab.
+// outbox, and reaches the server once the connection is back; the count is beside the tab's name
+// and on the app's badge. axe-core on the tab. And People's Stale, after the consultant's days.
 import { randomBytes } from 'node:crypto'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
@@ -73,6 +73,11 @@ test('Today on a phone: a call-back with a working Call link; Mark handled, onli
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __badges: number[] }).__badges.at(-1)))
     .toBe(people)
+  // The same count beside the tab's name, said in words to a screen reader.
+  const tab = page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: /^Today/ })
+  await expect(tab).toHaveAccessibleName(`Today (${people} need you)`)
   await expectAccessible(page)
   await screenshot(page, 'console-today')
 

@@ -119,6 +119,7 @@ function TabBar({
               aria-current={tab.id === activeId ? 'page' : undefined}
             >
               {tab.label}
+              {tab.Count && <tab.Count />}
             </Link>
           </li>
         ))}

@@ -3,7 +3,8 @@
 // newest first, then next steps due today or overdue. Each row: Call, Reply, and after either one
 // tap to log it; Mark handled; Snooze to a date. Every action goes through the outbox like notes,
 // so it works with no signal: the row leaves the list at once and the change waits to be sent.
-// The count is on the installed app's icon too, where the browser has app badges.
+// The count is beside the tab's name, and on the installed app's icon where the browser has app
+// badges.
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { pb } from '../../backend/client'
 import { getToday, type TodayItem, type TodayReason } from '../../backend/people-api'
@@ -19,6 +20,7 @@ import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
 import { useLiveChanges } from './use-admin'
 import { useConsole } from './use-console'
+import { publishTodayCount } from './today-count'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
 import './today.css'
 
@@ -82,6 +84,7 @@ function TodayList({
   children: ReactNode
 }) {
   const count = shown.length
+  useEffect(() => publishTodayCount(count), [count])
   useEffect(() => {
     const nav = navigator as Navigator & {
       setAppBadge?: (n: number) => Promise<void>

@@ -5,6 +5,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { paths } from '../../config/paths'
 import { MailHealth } from './MailHealth'
+import { TodayTabCount } from './today-count'
 
 export interface ConsoleTab {
   /** In the address: /audit-admin?tab=<id> (the first tab needs none). */
@@ -16,6 +17,8 @@ export interface ConsoleTab {
   /** The tab draws its own visible heading: the page's stays for screen readers only. */
   titleHidden?: boolean
   Panel: LazyExoticComponent<ComponentType>
+  /** Beside the label in the tab bar (a count), when the tab has one. */
+  Count?: ComponentType
 }
 
 export const consoleTabs: readonly ConsoleTab[] = [
@@ -23,6 +26,7 @@ export const consoleTabs: readonly ConsoleTab[] = [
     id: 'today',
     label: 'Today',
     title: 'Today',
+    Count: TodayTabCount,
     Panel: lazy(() => import('./TodayTab').then((m) => ({ default: m.TodayTab }))),
   },
   {
