@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort } from '../../scripts/pocketbase.mjs'
 import { createUser, recordId, uniqueEmail } from './helpers'
-import { startMailServer } from './support/mail-harness'
+import { eventually, startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
@@ -64,6 +64,8 @@ describe('with the SMTP server down', () => {
     expect(createMs).toBeLessThan(2000)
 
     await server.flush()
+    // The dispatcher's own loop may have claimed the row before the flush: wait for its try.
+    await eventually(async () => (await onlyRow(contact.id)).attempts === 1)
     const waiting = await onlyRow(contact.id)
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 })
     expect(waiting.lastError).toMatch(/connection refused/i)

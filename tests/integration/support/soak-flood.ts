@@ -4,8 +4,8 @@
 // reset requests, sign-ins from "new devices" for the sign-in alert), and an e-mail change to
 // another stranger's address from the attacker's own account - while a real visitor sends a
 // message. Every audit is stored; each stranger gets exactly one mail of each kind; the owner
-// hears of the visitor within 75 s (by the minute cron in `npm run soak`, by the next sender run
-// in `npm test`) and of every flood audit in the end (one by one or in the hourly digest).
+// hears of the visitor within 75 s (of the message, by the minute cron in `npm run soak`; of the
+// next sender run after the flood in `npm test`) and of every flood audit in the end (one by one or in the hourly digest).
 // Runs against the soak's server with SMTP on (after the crash phase), with the production rate
 // limits. Used by `npm run soak` (scripts/soak.mjs) and tests/integration/soak.test.ts.
 import PocketBase from 'pocketbase'
@@ -187,10 +187,13 @@ export async function runFloodPhase(env: FloodEnvironment, o: FloodOptions): Pro
       .slice(before)
       .some((m) => m.envelope.to.includes(env.ownerEmail) && (m.text ?? '').includes(marker))
   let ownerMailSeconds: number | null = null
+  // Counted from the message with the minute cron (`npm run soak`); in `npm test`, from the sender
+  // run after the flood, which a slow host can take longer than a minute to finish sending.
+  const since = o.waitForCron ? messageAt : Date.now()
   // A flush may find the mail already taken by the dispatcher, still on its way: wait for it.
   if (!o.waitForCron) await flush(Date.now())
-  while (!ownerGotIt() && Date.now() - messageAt < OWNER_WITHIN_MS + 15_000) await sleep(250)
-  if (ownerGotIt()) ownerMailSeconds = Math.round((Date.now() - messageAt) / 1000)
+  while (!ownerGotIt() && Date.now() - since < OWNER_WITHIN_MS + 15_000) await sleep(250)
+  if (ownerGotIt()) ownerMailSeconds = Math.round((Date.now() - since) / 1000)
   if (ownerMailSeconds === null || ownerMailSeconds * 1000 > OWNER_WITHIN_MS) {
     problems.push(
       `the owner heard of the real visitor's message after ${ownerMailSeconds ?? 'never'} s (75 s at most)`,
