@@ -2,10 +2,9 @@
 // in followup_settings (written only through PUT /api/followups/settings); without a row, or
 // with one that no longer passes the checks, the defaults of src/config/followup.ts apply.
 import type { App } from '../platform/events'
-import { badRequest } from '../platform/errors'
-import type { FieldProblems } from '../platform/errors'
+import { refuseProblems } from '../platform/errors'
 import { parseJson } from '../platform/json'
-import { findOrNull } from '../platform/sql'
+import { findOrNull, saveSingleRow } from '../platform/sql'
 import {
   FOLLOWUP_DEFAULTS,
   FOLLOWUP_LIMITS,
@@ -105,19 +104,10 @@ export function readSettings(app: App): FollowupSettings {
 /** Saves checked settings, or throws a 400 naming every bad field. */
 export function saveSettings(app: App, input: unknown): FollowupSettings {
   const checked = checkSettings(input)
-  const names = Object.keys(checked.problems)
-  if (names.length) {
-    const problems: FieldProblems = {}
-    for (const name of names) problems[name] = ['validation_invalid_value', checked.problems[name]]
-    throw badRequest('Please correct the follow-up settings.', problems)
-  }
-  let row = findOrNull(app, COLLECTION, ROW_ID)
-  if (!row) {
-    row = new Record(app.findCollectionByNameOrId(COLLECTION))
-    row.id = ROW_ID
-  }
-  row.set('enabled', checked.value.enabled)
-  row.set('steps', JSON.stringify(checked.value.steps))
-  app.save(row)
+  refuseProblems('Please correct the follow-up settings.', checked.problems)
+  saveSingleRow(app, COLLECTION, ROW_ID, {
+    enabled: checked.value.enabled,
+    steps: JSON.stringify(checked.value.steps),
+  })
   return checked.value
 }

@@ -5,11 +5,10 @@
 // it (and keeps the answer on the device for offline use).
 import type { App, RequestEvent } from '../platform/events'
 import { requireConsultant } from '../platform/auth'
-import { badRequest } from '../platform/errors'
-import type { FieldProblems } from '../platform/errors'
+import { refuseProblems } from '../platform/errors'
 import { parseJson } from '../platform/json'
 import { noStore } from '../platform/request'
-import { findOrNull } from '../platform/sql'
+import { findOrNull, saveSingleRow } from '../platform/sql'
 import { checkPayoffAssumptions } from '../../src/audit/payoff'
 import { PAYOFF_DEFAULTS } from '../../src/config/payoff'
 import type { PayoffAssumptions } from '../../src/config/payoff'
@@ -33,19 +32,8 @@ export function readPayoff(app: App): PayoffAssumptions {
 /** Saves checked assumptions, or throws a 400 naming every bad field. */
 function savePayoff(app: App, input: unknown): PayoffAssumptions {
   const checked = checkPayoffAssumptions(input)
-  const names = Object.keys(checked.problems)
-  if (names.length) {
-    const problems: FieldProblems = {}
-    for (const name of names) problems[name] = ['validation_invalid_value', checked.problems[name]]
-    throw badRequest('Please correct the payoff assumptions.', problems)
-  }
-  let row = findOrNull(app, COLLECTION, ROW_ID)
-  if (!row) {
-    row = new Record(app.findCollectionByNameOrId(COLLECTION))
-    row.id = ROW_ID
-  }
-  row.set('assumptions', JSON.stringify(checked.value))
-  app.save(row)
+  refuseProblems('Please correct the payoff assumptions.', checked.problems)
+  saveSingleRow(app, COLLECTION, ROW_ID, { assumptions: JSON.stringify(checked.value) })
   return checked.value
 }
 

@@ -3,12 +3,11 @@
 // without a row (or with one that no longer passes the checks) the defaults of
 // src/config/leads.ts apply.
 import { requireConsultant } from '../platform/auth'
-import { badRequest } from '../platform/errors'
-import type { FieldProblems } from '../platform/errors'
+import { refuseProblems } from '../platform/errors'
 import type { App, RequestEvent } from '../platform/events'
 import { parseJson } from '../platform/json'
 import { noStore } from '../platform/request'
-import { findOrNull } from '../platform/sql'
+import { findOrNull, saveSingleRow } from '../platform/sql'
 import { STALE_DEFAULTS, checkStaleDays } from '../../src/config/leads'
 import type { PeopleSettings } from './api'
 
@@ -36,19 +35,8 @@ export function putSettings(e: RequestEvent): unknown {
   noStore(e)
   const body = e.requestInfo().body as { staleDays?: unknown }
   const checked = checkStaleDays(body && body.staleDays)
-  const names = Object.keys(checked.problems)
-  if (names.length) {
-    const problems: FieldProblems = {}
-    for (const name of names) problems[name] = ['validation_invalid_value', checked.problems[name]]
-    throw badRequest('Please correct the People settings.', problems)
-  }
-  let row = findOrNull(e.app, COLLECTION, ROW_ID)
-  if (!row) {
-    row = new Record(e.app.findCollectionByNameOrId(COLLECTION))
-    row.id = ROW_ID
-  }
-  row.set('staleDays', JSON.stringify(checked.value))
-  e.app.save(row)
+  refuseProblems('Please correct the People settings.', checked.problems)
+  saveSingleRow(e.app, COLLECTION, ROW_ID, { staleDays: JSON.stringify(checked.value) })
   const answer: PeopleSettings = { staleDays: checked.value }
   return e.json(200, answer)
 }

@@ -9,7 +9,8 @@ import { requireConsultant } from '../platform/auth'
 import { envText } from '../platform/env'
 import type { App, RequestEvent } from '../platform/events'
 import { noStore } from '../platform/request'
-import { selectRows } from '../platform/sql'
+import { inList, selectRows } from '../platform/sql'
+import type { Params } from '../platform/sql'
 import { SITE_TIME_ZONE } from '../mail/index'
 import { toPbTime } from '../../src/config/dates'
 import type { TodayAnswer, TodayItem, TodayReason } from './api'
@@ -108,20 +109,30 @@ export function todayList(app: App, now: number): TodayAnswer {
   const inbound = items.filter((i) => i.reason !== 'due').sort((a, b) => (a.at < b.at ? 1 : -1))
   const dueItems = items.filter((i) => i.reason === 'due')
   const list = inbound.concat(dueItems)
-  for (const item of list) item.phone = latestPhone(app, item.email)
+  const phones = latestPhones(
+    app,
+    list.map((item) => item.email),
+  )
+  for (const item of list) item.phone = phones[item.email] || ''
   return { today, items: list }
 }
 
-/** The number the person last left in a message or call-back request ('' for none). */
-function latestPhone(app: App, email: string): string {
+/** The number each address last left in a message or call-back request, in one query. */
+function latestPhones(app: App, emails: string[]): Record<string, string> {
+  const phones: Record<string, string> = {}
+  if (!emails.length) return phones
+  const params: Params = {}
+  // SQLite takes `phone` from the row of MAX(created).
   const rows = selectRows(
     app,
-    `SELECT phone FROM contacts WHERE lower(trim(email)) = {:email} AND phone != ''
-      ORDER BY created DESC LIMIT 1`,
-    { email },
-    { phone: '' },
+    `SELECT lower(trim(email)) AS email, phone, MAX(created) AS created FROM contacts
+      WHERE lower(trim(email)) IN (${inList('e', emails, params)}) AND phone != ''
+      GROUP BY lower(trim(email))`,
+    params,
+    { email: '', phone: '', created: '' },
   )
-  return rows.length ? rows[0].phone : ''
+  for (const row of rows) phones[row.email] = row.phone
+  return phones
 }
 
 /** GET /api/people/today -> { today, items } (the site admin). */

@@ -20,6 +20,18 @@ export function badRequest(message: string, problems: FieldProblems = {}): BadRe
   return new BadRequestError(message, fieldErrors(problems))
 }
 
+/**
+ * Throws a 400 with `message` when a check named any field (`problems`: field -> the sentence for
+ * a person), each as `validation_invalid_value`; returns otherwise.
+ */
+export function refuseProblems(message: string, problems: Record<string, string>): void {
+  const names = Object.keys(problems)
+  if (!names.length) return
+  const named: FieldProblems = {}
+  for (const name of names) named[name] = ['validation_invalid_value', problems[name]]
+  throw badRequest(message, named)
+}
+
 /** True when `problems` names at least one field. */
 export function hasProblems(problems: FieldProblems): boolean {
   return Object.keys(problems).length > 0

@@ -51,6 +51,25 @@ export function findOrNull(app: App, collection: string, id: string): core.Recor
   }
 }
 
+/**
+ * Saves `fields` on the one row of a settings collection (`id` fixed), made on first save.
+ * Such a collection has no API rules: its route is the only way in.
+ */
+export function saveSingleRow(
+  app: App,
+  collection: string,
+  id: string,
+  fields: Record<string, unknown>,
+): void {
+  let row = findOrNull(app, collection, id)
+  if (!row) {
+    row = new Record(app.findCollectionByNameOrId(collection))
+    row.id = id
+  }
+  for (const name of Object.keys(fields)) row.set(name, fields[name])
+  app.save(row)
+}
+
 /** Every record of `collection` the filter matches (no sort, no limit). */
 export function recordsWhere(
   app: App,

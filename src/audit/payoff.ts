@@ -4,7 +4,7 @@
 // (src/config/payoff.ts) it claims. Sections already in the strong band, and the general advice,
 // carry no payoff: there is nothing honest to promise there. Pure, like the scores: the report,
 // the dashboard, the results mail and the follow-up mails all read these functions.
-import { SCORE_BANDS } from '../config/score-bands'
+import { scoreBand } from '../config/score-bands'
 import { PAYOFF_DEFAULTS, PAYOFF_LIMITS } from '../config/payoff'
 import type { PayoffAssumptions, PayoffRange } from '../config/payoff'
 import { sections } from './questions'
@@ -55,7 +55,7 @@ function gapOf(answers: Answers, questionId: string): number | null {
   return Math.max(0, Math.min(10, 10 - score)) / 10
 }
 
-const isStrong = (score: number) => score >= SCORE_BANDS.green.min
+const isStrong = (score: number) => scoreBand(score) === 'green'
 
 /**
  * Hours a week one recommendation may give back, or null when it carries no payoff (general

@@ -5,7 +5,6 @@
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
 import {
-  fieldErrorsOf,
   getFollowupSettings,
   saveFollowupSettings,
   type FollowupSettings,
@@ -14,6 +13,7 @@ import { FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS, type FollowupStep } from '../..
 import { FollowupFiguresTable } from './FollowupFigures'
 import { FollowupPreview } from './FollowupPreview'
 import { ErrorState, LoadingState } from './StatusMessage'
+import { failedSave, type SaveState } from './settings-save'
 import { useServerData } from './use-admin'
 import './followup.css'
 
@@ -36,9 +36,6 @@ export function FollowupTab() {
     />
   )
 }
-
-type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; text: string }
 
 function FollowupEditor({
   saved,
@@ -91,15 +88,9 @@ function FollowupEditor({
       setSave({ kind: 'saved' })
       onSaved(stored)
     } catch (err) {
-      const fields = fieldErrorsOf(err)
-      setErrors(fields)
-      setSave({
-        kind: 'error',
-        text:
-          Object.keys(fields).length > 0
-            ? 'Not saved: please correct the fields marked below.'
-            : 'Not saved: the server could not be reached. Your changes are still here; try again.',
-      })
+      const failed = failedSave(err)
+      setErrors(failed.fields)
+      setSave({ kind: 'error', text: failed.text })
     }
   }
 

@@ -4,12 +4,12 @@
 // the card says so when it cannot reach it.
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
-import { fieldErrorsOf } from '../../backend/followup-api'
 import { getPayoff, savePayoff, type PayoffAssumptions } from '../../backend/payoff-api'
 import { sections } from '../../audit'
 import { FieldError } from '../../components/FieldError'
 import { PAYOFF_LIMITS, type PayoffRange } from '../../config/payoff'
 import { ErrorState, LoadingState } from './StatusMessage'
+import { failedSave, type SaveState } from './settings-save'
 import { useServerData } from './use-admin'
 import './payoff.css'
 
@@ -36,9 +36,6 @@ export function PayoffSettings() {
     </details>
   )
 }
-
-type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; text: string }
 
 /** A number input's value as typed ('' stays '' so the field can be emptied and retyped). */
 type Draft = {
@@ -105,15 +102,9 @@ function PayoffEditor({
       setSave({ kind: 'saved' })
       onSaved(answer)
     } catch (err) {
-      const fields = fieldErrorsOf(err)
-      setErrors(fields)
-      setSave({
-        kind: 'error',
-        text:
-          Object.keys(fields).length > 0
-            ? 'Not saved: please correct the fields marked below.'
-            : 'Not saved: the server could not be reached. Your changes are still here; try again.',
-      })
+      const failed = failedSave(err)
+      setErrors(failed.fields)
+      setSave({ kind: 'error', text: failed.text })
     }
   }
 

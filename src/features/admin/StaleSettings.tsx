@@ -3,7 +3,6 @@
 // offline: the card says so when it cannot reach it.
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
-import { fieldErrorsOf } from '../../backend/followup-api'
 import { savePeopleSettings } from '../../backend/people-api'
 import { FieldError } from '../../components/FieldError'
 import {
@@ -13,6 +12,7 @@ import {
   type OpenStatus,
   type StaleDays,
 } from '../../config/leads'
+import { failedSave } from './settings-save'
 
 type Draft = Record<OpenStatus, string>
 
@@ -48,13 +48,9 @@ export function StaleSettings({
       setNote('Saved.')
       onSaved()
     } catch (err) {
-      const fields = fieldErrorsOf(err)
-      setErrors(fields)
-      setNote(
-        Object.keys(fields).length > 0
-          ? 'Not saved: please correct the fields marked below.'
-          : 'Not saved: the server could not be reached. Your changes are still here; try again.',
-      )
+      const failed = failedSave(err)
+      setErrors(failed.fields)
+      setNote(failed.text)
     }
   }
 
