@@ -112,7 +112,7 @@ async function takeAudit(browser, baseUrl, rate) {
     await tap(page, start)
     taps++
     for (;;) {
-      const groups = page.locator('fieldset')
+      const groups = page.locator('fieldset:visible')
       await groups.first().waitFor()
       const count = await groups.count()
       for (let i = 0; i < count; i++) {

@@ -1,6 +1,7 @@
 // /free-audit: landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
-import { useRef, useState } from 'react'
+import { Activity, useMemo, useRef, useState } from 'react'
+import type { ComponentProps } from 'react'
 import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
@@ -11,7 +12,7 @@ import { QuestionStep } from './QuestionStep'
 import { lastSection } from './audit-flow-state'
 import { submitAudit } from './submit-audit'
 import { useAuditDelivery } from './use-audit-delivery'
-import { useAuditFlow } from './use-audit-flow'
+import { scoreAnswers, useAuditFlow } from './use-audit-flow'
 import { useStepFocus } from './use-step-focus'
 import { useReportCode } from './use-report-code'
 import { ReportPending } from './ReportPending'
@@ -75,36 +76,46 @@ export default function FreeAuditPage() {
           onStart={flow.start}
         />
       )}
-      {state?.step === 'questions' && (
-        <QuestionStep
-          state={state}
-          headingRef={heading}
-          onAnswer={flow.answer}
-          onOtherText={flow.setOtherText}
-          onSection={(section) => {
-            setError(null)
-            flow.goToSection(section)
-          }}
-          onFinish={getReport}
-          error={error}
-        />
+      {/* Rendered ahead, hidden, so a tap shows what already exists: the first section while
+          the landing is read (Start), the teaser while the last section is (Get My Report); the
+          questions stay, hidden, under the teaser (Review my answers). */}
+      {(state?.step === 'landing' || state?.step === 'questions' || state?.step === 'teaser') && (
+        <Activity mode={state.step === 'questions' ? 'visible' : 'hidden'}>
+          <QuestionStep
+            state={state}
+            headingRef={heading}
+            onAnswer={flow.answer}
+            onOtherText={flow.setOtherText}
+            onSection={(section) => {
+              setError(null)
+              flow.goToSection(section)
+            }}
+            onFinish={getReport}
+            error={error}
+          />
+        </Activity>
       )}
-      {state?.step === 'teaser' && evaluation && (
-        <FreeAuditTeaser
-          evaluation={evaluation}
-          email={state.email}
-          headingRef={heading}
-          sending={sending}
-          emailError={emailError}
-          error={error}
-          onEmailChange={(email) => {
-            setEmailError(null)
-            flow.setEmail(email)
-          }}
-          onSubmit={() => void sendResults()}
-          onReviewAnswers={() => flow.goToSection(lastSection)}
-        />
-      )}
+      {state &&
+        (state.step === 'teaser' ||
+          (state.step === 'questions' && state.section === lastSection)) && (
+          <Activity mode={state.step === 'teaser' ? 'visible' : 'hidden'}>
+            <ScoredTeaser
+              answers={state.answers}
+              otherTexts={state.otherTexts}
+              email={state.email}
+              headingRef={heading}
+              sending={sending}
+              emailError={emailError}
+              error={error}
+              onEmailChange={(email) => {
+                setEmailError(null)
+                flow.setEmail(email)
+              }}
+              onSubmit={() => void sendResults()}
+              onReviewAnswers={() => flow.goToSection(lastSection)}
+            />
+          </Activity>
+        )}
       {state?.step === 'report' &&
         evaluation &&
         state.auditId &&
@@ -132,4 +143,17 @@ export default function FreeAuditPage() {
         ))}
     </main>
   )
+}
+
+/** The teaser, scored from the answers it is given (also while rendered ahead, hidden). */
+function ScoredTeaser({
+  answers,
+  otherTexts,
+  ...props
+}: Omit<ComponentProps<typeof FreeAuditTeaser>, 'evaluation'> & {
+  answers: Record<string, string>
+  otherTexts: Record<string, string>
+}) {
+  const evaluation = useMemo(() => scoreAnswers(answers, otherTexts), [answers, otherTexts])
+  return evaluation && <FreeAuditTeaser evaluation={evaluation} {...props} />
 }

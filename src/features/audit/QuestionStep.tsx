@@ -1,4 +1,4 @@
-import { memo, useId, useRef } from 'react'
+import { Activity, memo, useId, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import {
   OTHER_TEXT_MAX_LENGTH,
@@ -26,6 +26,11 @@ interface QuestionStepProps {
 /**
  * One section per page: its questions as radio groups, `other`
  * revealing 'Please specify...', any question skippable, Previous/Next and a progress bar.
+ *
+ * The next section is rendered ahead, hidden, while the visitor reads this one (React's
+ * Activity renders a hidden subtree after everything visible, in small slices), so Next shows
+ * questions that already exist instead of building them in the tap. Sections once shown stay
+ * mounted, hidden, for Previous.
  */
 export function QuestionStep({
   state,
@@ -43,6 +48,10 @@ export function QuestionStep({
   const number = state.section + 1
   const isLast = state.section === lastSection
   const answered = answeredCount(state.answers)
+  // The furthest section rendered so far (this one's next): every one up to it stays mounted.
+  const [furthest, setFurthest] = useState(0)
+  const ahead = Math.min(state.section + 1, lastSection)
+  if (ahead > furthest) setFurthest(ahead)
 
   return (
     <section className="audit-questions" aria-labelledby={headingId}>
@@ -73,16 +82,20 @@ export function QuestionStep({
       </h1>
       <p className="audit-questions__intro">{section.intro}</p>
 
-      {section.questions.map((question, index) => (
-        <QuestionCard
-          key={question.id}
-          question={question}
-          position={index + 1}
-          value={state.answers[question.id] ?? null}
-          otherText={state.otherTexts[question.id] ?? ''}
-          onAnswer={onAnswer}
-          onOtherText={onOtherText}
-        />
+      {sections.slice(0, Math.max(furthest, ahead) + 1).map((each, index) => (
+        <Activity key={each.name} mode={index === state.section ? 'visible' : 'hidden'}>
+          {each.questions.map((question, position) => (
+            <QuestionCard
+              key={question.id}
+              question={question}
+              position={position + 1}
+              value={state.answers[question.id] ?? null}
+              otherText={state.otherTexts[question.id] ?? ''}
+              onAnswer={onAnswer}
+              onOtherText={onOtherText}
+            />
+          ))}
+        </Activity>
       ))}
       <p className="audit-questions__skip">
         Not sure, or it doesn't fit your business? Skip it: an unanswered question simply scores 0.

@@ -69,7 +69,8 @@ function afterNextPaint(work: () => void): void {
   )
 }
 
-function evaluate(
+/** The browser's scoring of `answers`, or null (none given, or the scoring failed). */
+export function scoreAnswers(
   answers: Record<string, string> | undefined,
   otherTexts: Record<string, string> | undefined,
 ): AuditEvaluation | null {
@@ -178,7 +179,7 @@ export function useAuditFlow(
   const answers = state?.answers
   const otherTexts = state?.otherTexts
   const evaluation = useMemo(
-    () => (showsScores ? evaluate(answers, otherTexts) : null),
+    () => (showsScores ? scoreAnswers(answers, otherTexts) : null),
     [showsScores, answers, otherTexts],
   )
 
@@ -194,7 +195,7 @@ export function useAuditFlow(
   return {
     state,
     evaluation,
-    evaluate: () => evaluate(latest.current?.answers, latest.current?.otherTexts),
+    evaluate: () => scoreAnswers(latest.current?.answers, latest.current?.otherTexts),
     start: () => {
       countStep('audit_started')
       commit(() => ({ ...initialFlowState, step: 'questions' }))
