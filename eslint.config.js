@@ -133,6 +133,18 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's own script (public/push-handler.js, imported by the generated /sw.js):
+    // plain JavaScript with the worker's globals; its types are checked by tsconfig.sw.json.
+    files: ['public/**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: {
+      ecmaVersion: 2020,
+      sourceType: 'script',
+      globals: { ...globals.serviceworker },
+    },
+    rules: { 'no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_' }] },
+  },
+  {
     // The entry table and the migrations: plain scripts PocketBase loads, with its globals
     // ($app, routerAdd, migrate, ...) read from the declarations it generates (scripts/pb-types.mjs).
     files: ['pb_hooks/*.pb.js', 'pb_migrations/**/*.js', 'tests/integration/support/hooks/*.js'],

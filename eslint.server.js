@@ -16,6 +16,7 @@ export const AREAS = [
   'funnel',
   'payoff',
   'webhooks',
+  'push',
   'newsletter',
   'followups',
   'leads',

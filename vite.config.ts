@@ -76,6 +76,9 @@ export default defineConfig({
         // newsletter archive's pages (the server renders them; the rule below keeps them).
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//, NEWSLETTER_ARCHIVE_PAGE],
         cleanupOutdatedCaches: true,
+        // The console's alerts (Web Push): show each push as a notification, open its page on a
+        // tap. A plain script of this origin (CSP script-src 'self'), precached with the rest.
+        importScripts: ['/push-handler.js'],
         // The first install takes control of the page that installed it at once, so the rest of
         // that first visit loads its code from the precache too (there is no older version to mix
         // with). An update still waits for the visitor's Reload: skipWaiting stays off.

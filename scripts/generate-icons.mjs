@@ -3,6 +3,9 @@
 //   icon-maskable-512.png              full-bleed spruce square, artwork inside the 80% safe zone
 //   apple-touch-icon.png (180x180)     opaque, iOS rounds the corners itself
 //   favicon-16.png, favicon-32.png     PNG favicons
+//   badge-96.png                       the console's alert badge (public/push-handler.js): the
+//                                      mountains in white on transparent, which Android draws in
+//                                      one colour from the transparency
 //   ../favicon.ico                     16, 32 and 48 px in one file, for browsers and crawlers
 //                                      that ask for /favicon.ico whatever the page links
 // Run `node scripts/generate-icons.mjs` after changing the SVG; the PNGs are committed.
@@ -22,6 +25,21 @@ const SPRUCE = '#1f4d3a'
  */
 function render(size) {
   return sharp(svg, { density: Math.ceil((72 * size) / 64) * 2 })
+    .resize(size, size)
+    .png()
+    .toBuffer()
+}
+
+/**
+ * The mountains alone at `size` px: the square left out, every shape white.
+ * @param {number} size
+ */
+function renderSilhouette(size) {
+  const shapes = svg
+    .toString('utf8')
+    .replace(/<rect\b[^>]*\/>/, '')
+    .replace(/fill="#[0-9a-fA-F]{3,6}"/g, 'fill="#ffffff"')
+  return sharp(Buffer.from(shapes), { density: Math.ceil((72 * size) / 64) * 2 })
     .resize(size, size)
     .png()
     .toBuffer()
@@ -51,6 +69,7 @@ const outputs = [
   ['apple-touch-icon.png', () => onSpruce(180, 1)],
   ['favicon-16.png', () => render(16)],
   ['favicon-32.png', () => render(32)],
+  ['badge-96.png', () => renderSilhouette(96)],
 ]
 
 /**

@@ -9,7 +9,8 @@
 // (scripts/build-server.mjs); the queue reads the kinds and channels when it first needs one.
 // Areas, lowest first (an area imports only lower ones, each through its index.ts;
 // docs/architecture.md draws them):
-//   platform  queue  mail  pages  limits  people  funnel  payoff  webhooks  newsletter  followups
+//   platform  queue  mail  pages  limits  people  funnel  payoff  webhooks  push  newsletter
+//   followups
 //   leads
 //   accounts
 import * as accounts from './accounts/index'
@@ -22,6 +23,7 @@ import * as newsletter from './newsletter/index'
 import * as pages from './pages/index'
 import * as payoff from './payoff/index'
 import * as people from './people/index'
+import * as push from './push/index'
 import * as queue from './queue/index'
 import * as webhooks from './webhooks/index'
 // The registry alone, not the queue: an engine that never queues anything never loads it.
@@ -31,11 +33,13 @@ import { chain } from './platform/middleware'
 
 registerChannel(() => mail.channel)
 registerChannel(() => webhooks.channel)
+registerChannel(() => push.channel)
 registerChannel(() => queue.jobChannel)
 registerKinds(() => leads.kinds)
 registerKinds(() => newsletter.kinds)
 registerKinds(() => accounts.kinds)
 registerKinds(() => webhooks.kinds)
+registerKinds(() => push.kinds)
 registerKinds(() => followups.kinds)
 // Scheduled work: rows of the `job` channel (server/queue/jobs.ts).
 registerKinds(() => accounts.jobKinds)
@@ -90,6 +94,7 @@ export {
   pages,
   payoff,
   people,
+  push,
   queue,
   webhooks,
 }

@@ -9,6 +9,7 @@
 // the named person's does too, so a forged report changes nothing. A named person is marked Call
 // booked by the site (shown on their timeline as such), their follow-ups stop, and one owner
 // notification is queued; a second report within BOOKING_REPEAT_MINUTES is the same booking.
+import { alertLead } from '../push/index'
 import { badRequest } from '../platform/errors'
 import type { App } from '../platform/events'
 import { isRecordId } from '../platform/ids'
@@ -148,6 +149,8 @@ export function recordBooking(app: App, named: NamedPerson, now: number): { repe
       callBookedData(txApp, person.getString('email'), { via: named.via, path: named.path || '' }),
     )
 
+    // The consultant's devices hear of it too (server/push/), in the same transaction.
+    alertLead(txApp, { what: 'booking', sourceId: update.id }, now)
     const owner = ownerEmail()
     if (owner) {
       enqueue(txApp, {

@@ -5,6 +5,7 @@
 // step does nothing when run again (unique keys, or a look first), so a job run twice (a crash
 // between its work and its row's removal) queues no second mail, event or sign-up. A step that
 // fails is logged and fails the job, which the queue runs again with back-off.
+import { alertLead } from '../push/index'
 import { startForAudit } from '../followups/index'
 import { signUpFromAudit } from '../newsletter/index'
 import { refreshPerson } from '../people/index'
@@ -54,6 +55,7 @@ export function runAuditSaved(app: App, row: DeliveryRow): void {
     // The person first: the follow-ups belong to them, and the payloads and mails show them.
     step('person', () => refreshPerson(txApp, audit.getString('email')))
     step('mail', () => queueRecordMail(txApp, audit, clientIp))
+    step('alert', () => alertLead(txApp, { what: 'audit', sourceId: audit.id }))
     step('webhook', () =>
       queueEventOnce(txApp, 'audit.completed', { auditId: audit.id }, audit.getString('created')),
     )

@@ -1,12 +1,15 @@
 // Which mails a new contact message or audit queues in the delivery queue (server/queue/): the
 // owner's notification of each (to OWNER_EMAIL, with the visitor's address as Reply-To) and, for a
-// free audit, the visitor's results. A message's are queued inside its own transaction; an
+// free audit, the visitor's results; and a message's alert to the consultant's devices
+// (server/push/; an audit's is its job's). A message's are queued inside its own transaction; an
 // audit's by its job right after (./audit-saved.ts). Each has a unique key (kind and record), so
 // a job run again queues nothing twice. Bodies are rendered when the mails are sent
 // (./mail-kinds.ts). Queueing never throws: a create must not fail because of mail.
 import { ownerEmail } from '../mail/index'
 import type { App, RecordEvent } from '../platform/events'
 import { saveInTransactionOr503 } from '../platform/transaction'
+import { alertLead } from '../push/index'
+import type { Lead } from '../push/index'
 import { enqueue } from '../queue/index'
 import type { DeliveryJob } from '../queue/index'
 import { keptClientIp } from './client-ip'
@@ -22,7 +25,14 @@ export function saveWithMail(e: RecordEvent): void {
   const clientIp = keptClientIp(e.app, e.record)
   saveInTransactionOr503(e, (txApp) => {
     queueRecordMail(txApp, e.record, clientIp)
+    if (e.record.collection().name === 'contacts') alertLead(txApp, contactLead(e.record))
   })
+}
+
+/** A contact as the consultant's alert names it: a call-back request or a message. */
+function contactLead(record: core.Record): Lead {
+  const callBack = record.getString('source') === 'call_back' || !!record.getString('phone')
+  return { what: callBack ? 'call_back' : 'message', sourceId: record.id }
 }
 
 /** The deliveries one new record asks for. */

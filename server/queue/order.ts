@@ -1,4 +1,4 @@
-// The order a run sends in: by class (account, owner, visitor, followup, bulk, webhook, job), then by
+// The order a run sends in: by class (account, owner, visitor, followup, bulk, webhook, alert, job), then by
 // the kind's own priority within its class, then oldest first. The kinds' priorities are read
 // when a run claims, never when this module loads (kinds register after it).
 import { findKind, kindNames } from './registry'
@@ -12,6 +12,7 @@ const CLASSES: readonly DeliveryClass[] = [
   'followup',
   'bulk',
   'webhook',
+  'alert',
   'job',
 ]
 /** The rank of a class no kind declares (after every known one). */

@@ -33,10 +33,10 @@ function lane(channels: string[]): () => void {
 }
 
 // Two lanes: mail alone, so a mail server that hangs (PocketBase's mail client has no timeout)
-// holds back nothing else; the jobs with the webhooks, whose sends end within 10 s. Each lane
-// holds one of PocketBase's engines.
+// holds back nothing else; the jobs with the webhooks and the consultant's push alerts, whose
+// sends end within 10 s. Each lane holds one of PocketBase's engines.
 export const dispatchMail = lane(['mail'])
-export const dispatchJobs = lane(['job', 'webhook'])
+export const dispatchJobs = lane(['job', 'webhook', 'push'])
 
 /** POST /api/queue/dispatch {"channel": "mail", "seconds": 20}: a loop beside the cron's. */
 export function dispatchBeside(e: RequestEvent): void {

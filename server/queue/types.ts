@@ -7,7 +7,7 @@ export type { DeliveryHealth } from './api'
 
 /** The classes of delivery, highest first: a run sends them in this order (claim.ts). */
 export type DeliveryClass =
-  'account' | 'owner' | 'visitor' | 'followup' | 'bulk' | 'webhook' | 'job'
+  'account' | 'owner' | 'visitor' | 'followup' | 'bulk' | 'webhook' | 'alert' | 'job'
 
 /** What a caller asks `enqueue` for. */
 export interface DeliveryJob {

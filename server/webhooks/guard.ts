@@ -300,8 +300,11 @@ export function resolveHost(host: string): string[] {
  * one run. A URL that can never be used is `permanent`; a host that does not resolve, or
  * resolves to a refused address, may change and is not.
  */
-export function checkDestination(text: string, resolved?: Record<string, string[]>): Destination {
-  const allowPrivate = privateAllowed()
+export function checkDestination(
+  text: string,
+  resolved?: Record<string, string[]>,
+  allowPrivate = privateAllowed(),
+): Destination {
   let parsed: ParsedUrl
   try {
     parsed = parseUrl(text)

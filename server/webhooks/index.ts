@@ -26,6 +26,10 @@ export { channel } from './channel'
 export { kinds } from './kinds'
 export { emitEvent, queueEventOnce, saveThenQueue } from './events'
 export { callBookedData } from './payloads'
+export { base64FromBytes, bytesFromBase64 } from './signing'
+/** One HTTP POST per request, all at once, to guarded addresses only (Web Push uses it too). */
+export { postAll } from './transport'
+export type { WebhookRequest, WebhookResult } from './transport'
 /** The daily log cleanup at a time of the caller's choosing (a test hook runs it "as if at"). */
 export { removeOldLog } from './log'
 

@@ -28,8 +28,13 @@ const SCRIPT =
 
 export interface WebhookRequest {
   url: string
-  body: string
+  /** Text, or bytes (a Web Push message's encrypted body). */
+  body: string | Uint8Array
   headers: Record<string, string>
+  /** Default application/json. */
+  contentType?: string
+  /** Private and loopback addresses allowed (default: WEBHOOKS_ALLOW_PRIVATE). */
+  allowPrivate?: boolean
 }
 
 export interface WebhookResult {
@@ -161,7 +166,7 @@ function curlArgs(
     '--data-binary',
     `@${bodyFile}`,
     '-H',
-    'Content-Type: application/json',
+    `Content-Type: ${request.contentType || 'application/json'}`,
     '-H',
     'Expect:',
     '-H',
@@ -190,7 +195,7 @@ export function postAll(requests: WebhookRequest[]): WebhookResult[] {
   const running: Array<{ index: number; cmd: exec.Cmd; started: number }> = []
   try {
     requests.forEach((request, index) => {
-      const destination = checkDestination(request.url, resolved)
+      const destination = checkDestination(request.url, resolved, request.allowPrivate)
       if (!destination.ok) {
         results[index] = result({
           refused: true,
@@ -200,7 +205,14 @@ export function postAll(requests: WebhookRequest[]): WebhookResult[] {
         return
       }
       const bodyFile = `${dir}/${index}.body`
-      $os.writeFile(bodyFile, request.body, fileMode(0o600))
+      $os.writeFile(
+        bodyFile,
+        // An ArrayBuffer reaches Go as the bytes themselves.
+        typeof request.body === 'string'
+          ? request.body
+          : (request.body.slice().buffer as unknown as number[]),
+        fileMode(0o600),
+      )
       const cmd = $os.cmd(
         'sh',
         '-c',

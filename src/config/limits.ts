@@ -214,6 +214,12 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'GET /api/people/settings': NO_BODY,
   'PUT /api/people/settings': SMALL_BODY_MAX_BYTES,
   'PUT /api/payoff': SMALL_BODY_MAX_BYTES,
+  // Web Push alerts: the consultant's devices (a subscription: an endpoint and two keys).
+  'GET /api/push/public-key': NO_BODY,
+  'GET /api/push/subscriptions': NO_BODY,
+  'POST /api/push/subscriptions': SMALL_BODY_MAX_BYTES,
+  'DELETE /api/push/subscriptions/{id}': NO_BODY,
+  'POST /api/push/subscriptions/{id}/test': RUN_BODY_MAX_BYTES,
   // The follow-up: the mails' signed links, the scheduler's booking report, the console's tab.
   'POST /api/followups/run': RUN_BODY_MAX_BYTES,
   'POST /api/followups/click': SMALL_BODY_MAX_BYTES,

@@ -139,7 +139,10 @@ test.describe('offline after one visit', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Thanks for completing the audit!' }),
     ).toBeVisible()
-    await page.getByRole('main').getByLabel('Email').fill('offline-visitor@example.com')
+    await page
+      .getByRole('main')
+      .getByLabel('Email', { exact: true })
+      .fill('offline-visitor@example.com')
     await page.getByRole('button', { name: 'Get My Results' }).click()
     await expect(
       page.getByText("Your results will be e-mailed to you as soon as you're back online."),

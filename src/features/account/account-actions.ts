@@ -40,6 +40,11 @@ export async function countUnsentOfCurrentUser(): Promise<number> {
 /** Ends the session and clears this user's drafts, waiting items and cache on this device. */
 export async function signOutOnDevice(): Promise<void> {
   const user = currentUser()
+  // The consultant's lead alerts stop on this device with the session.
+  if (user?.isAdmin) {
+    const { unsubscribeThisDevice } = await import('../../backend/push-api')
+    await unsubscribeThisDevice()
+  }
   endSession()
   if (!user) return
   const { clearUserData } = await import('../../offline/user-data')

@@ -4,7 +4,7 @@
 // tap to log it; Mark handled; Snooze to a date. Every action goes through the outbox like notes,
 // so it works with no signal: the row leaves the list at once and the change waits to be sent.
 // The count is beside the tab's name, and on the installed app's icon where the browser has app
-// badges.
+// badges. Under the list: alerts on this device for each new lead (PushAlertsCard.tsx).
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { pb } from '../../backend/client'
 import { getToday, type TodayItem, type TodayReason } from '../../backend/people-api'
@@ -15,6 +15,7 @@ import { site } from '../../config/site'
 import { queuePersonUpdate } from '../../offline/admin-cache'
 import { formatDateTime } from './format'
 import { PersonLink } from './PersonLink'
+import { PushAlertsCard } from './PushAlertsCard'
 import { formatDay } from './people-format'
 import { ErrorState, LoadingState } from './StatusMessage'
 import { SyncLine } from './SyncLine'
@@ -39,6 +40,16 @@ function dayAfter(today: string): string {
 }
 
 export function TodayTab() {
+  return (
+    <>
+      <TodayPeople />
+      <PushAlertsCard />
+    </>
+  )
+}
+
+/** Who needs the consultant now: the list, or why it cannot be shown. */
+function TodayPeople() {
   const { user } = useSession()
   const today = useSyncedData('today', () => getToday(pb))
   const pending = usePendingPersonUpdates()

@@ -1,0 +1,219 @@
+// The `push` channel of the delivery queue: each claimed batch is sent as one push per device
+// (the leads waiting for a device go as one alert, "3 new leads"; a test alert on its own), each
+// encrypted for its device and signed with the server's VAPID key (./webpush.ts), posted through
+// the webhooks' transport (the guard's checked address, no redirects, 10 seconds). The push
+// service's answer decides: 2xx delivered; 404 or 410 the device is gone (its row is deleted, as
+// the push services ask); 400, 403 and 413 cannot get better; anything else is retried. Every
+// attempt is kept on the device (last delivery, status, error) for the console's list.
+import { PUSH_TTL_SECONDS } from '../../src/config/push'
+import type { PushAlert } from '../../src/config/push'
+import { ownerEmail } from '../mail/index'
+import { envFlag } from '../platform/env'
+import type { App } from '../platform/events'
+import { toPbTime } from '../../src/config/dates'
+import { findOrNull } from '../platform/sql'
+import { errorText } from '../queue/index'
+import type { ChannelContext, DeliveryChannel, DeliveryRow, Rendered } from '../queue/index'
+import { postAll } from '../webhooks/index'
+import type { WebhookResult } from '../webhooks/index'
+import { fromBase64Url, utf8 } from './bytes'
+import { vapidKeys } from './keys'
+import { LEAD_KIND, foldedAlert, summarise } from './kinds'
+import type { LeadSummary } from './kinds'
+import { encrypt, vapidAuthorization } from './webpush'
+import type { VapidKeys } from './webpush'
+
+type AttemptError = Error & { permanent: boolean; push: true }
+
+function attemptError(message: string, permanent: boolean): AttemptError {
+  const err = new Error(message) as AttemptError
+  err.permanent = permanent
+  err.push = true
+  return err
+}
+
+/** PUSH_ALLOW_PRIVATE=true: a device's endpoint may be a private or loopback address (tests). */
+export function pushPrivateAllowed(): boolean {
+  return envFlag('PUSH_ALLOW_PRIVATE')
+}
+
+function prepare(app: App): ChannelContext {
+  void app
+  return { configured: true }
+}
+
+function runTime(context: ChannelContext): number {
+  const ms = typeof context.now === 'function' ? Number(context.now()) : NaN
+  return isFinite(ms) ? ms : Date.now()
+}
+
+/** The VAPID subject: how a push service reaches the sender (RFC 8292: mailto: or https:). */
+function subject(app: App): string {
+  const owner = ownerEmail()
+  if (owner && owner.indexOf('@') > 0) return `mailto:${owner}`
+  const url = String(app.settings().meta.appURL || '')
+  return /^https:\/\//.test(url) ? url : 'mailto:alerts@invalid'
+}
+
+interface Group {
+  device: string
+  indexes: number[]
+  alert: PushAlert | null
+}
+
+/** The batch as one push per device: a device's leads together, each test on its own. */
+function groupsOf(app: App, items: Array<{ row: DeliveryRow; rendered: Rendered }>): Group[] {
+  const byKey: Record<string, Group> = {}
+  const groups: Group[] = []
+  items.forEach((item, index) => {
+    const lead = item.row.kind === LEAD_KIND
+    const key = lead ? `lead:${item.row.recipient}` : `one:${item.row.id}`
+    let group = byKey[key]
+    if (!group) {
+      group = byKey[key] = { device: item.row.recipient, indexes: [], alert: null }
+      groups.push(group)
+    }
+    group.indexes.push(index)
+  })
+  for (const group of groups) {
+    if (group.indexes.length === 1) {
+      group.alert = parseAlert(items[group.indexes[0]].rendered.body)
+      continue
+    }
+    const summaries = group.indexes
+      .map((index) => summarise(app, items[index].row))
+      .filter((summary): summary is LeadSummary => summary !== null)
+    group.alert = summaries.length
+      ? foldedAlert(summaries)
+      : parseAlert(items[group.indexes[0]].rendered.body)
+  }
+  return groups
+}
+
+function parseAlert(body: string | undefined): PushAlert | null {
+  try {
+    const alert = JSON.parse(String(body || '')) as PushAlert
+    return alert && typeof alert.title === 'string' ? alert : null
+  } catch {
+    return null
+  }
+}
+
+interface Prepared {
+  request: Parameters<typeof postAll>[0][number] | null
+  error: AttemptError | null
+}
+
+function prepareRequest(app: App, group: Group, keys: VapidKeys, now: number): Prepared {
+  const device = findOrNull(app, 'push_subscriptions', group.device)
+  if (!device) return { request: null, error: attemptError('The device was removed.', true) }
+  if (!group.alert)
+    return { request: null, error: attemptError('The alert could not be made.', true) }
+  const p256dh = fromBase64Url(device.getString('p256dh'))
+  const auth = fromBase64Url(device.getString('auth'))
+  if (!p256dh || !auth) {
+    return { request: null, error: attemptError("The device's keys are malformed.", true) }
+  }
+  const endpoint = device.getString('endpoint')
+  return {
+    request: {
+      url: endpoint,
+      body: encrypt(utf8(JSON.stringify(group.alert)), { p256dh, auth }),
+      contentType: 'application/octet-stream',
+      allowPrivate: pushPrivateAllowed(),
+      headers: {
+        'Content-Encoding': 'aes128gcm',
+        TTL: String(PUSH_TTL_SECONDS),
+        Urgency: 'high',
+        Authorization: vapidAuthorization(endpoint, keys, subject(app), now),
+      },
+    },
+    error: null,
+  }
+}
+
+/** The error a push service's answer means, or null when it took the message. */
+function outcomeError(outcome: WebhookResult): AttemptError | null {
+  if (outcome.ok) return null
+  if (outcome.refused) return attemptError(outcome.error, outcome.permanent)
+  const code = outcome.statusCode
+  if (code === 404 || code === 410) {
+    return attemptError(
+      `The push service says this device is no longer subscribed (HTTP ${code}); it was removed.`,
+      true,
+    )
+  }
+  if (code === 400 || code === 403 || code === 413) {
+    return attemptError(`The push service refused the alert (HTTP ${code}).`, true)
+  }
+  return attemptError(outcome.error || 'The push failed.', false)
+}
+
+/** The device's last delivery, for the console's list; a gone device is deleted. */
+function recordOnDevice(app: App, deviceId: string, outcome: WebhookResult, now: number): void {
+  const device = findOrNull(app, 'push_subscriptions', deviceId)
+  if (!device) return
+  if (outcome.statusCode === 404 || outcome.statusCode === 410) {
+    app.delete(device)
+    return
+  }
+  device.set('lastDeliveryAt', toPbTime(now))
+  device.set('lastStatus', outcome.ok ? 'delivered' : 'failed')
+  device.set('lastError', outcome.ok ? '' : (outcome.error || 'The push failed.').slice(0, 500))
+  app.save(device)
+}
+
+function sendBatch(
+  app: App,
+  context: ChannelContext,
+  items: Array<{ row: DeliveryRow; rendered: Rendered }>,
+): Array<AttemptError | null> {
+  const now = runTime(context)
+  const errors: Array<AttemptError | null> = items.map(() => null)
+  const groups = groupsOf(app, items)
+  let keys: VapidKeys
+  try {
+    keys = vapidKeys(app)
+  } catch (err) {
+    const error = attemptError(`No VAPID key: ${errorText(err)}`, false)
+    return items.map(() => error)
+  }
+  const prepared = groups.map((group) => prepareRequest(app, group, keys, now))
+  const sending = prepared
+    .map((p, index) => ({ p, index }))
+    .filter((entry) => entry.p.request !== null)
+  const results = postAll(
+    sending.map((entry) => entry.p.request as NonNullable<Prepared['request']>),
+  )
+  const outcomes: Array<WebhookResult | null> = groups.map(() => null)
+  sending.forEach((entry, i) => (outcomes[entry.index] = results[i]))
+  try {
+    app.runInTransaction((txApp) => {
+      groups.forEach((group, index) => {
+        const outcome = outcomes[index]
+        if (outcome) recordOnDevice(txApp, group.device, outcome, now)
+      })
+    })
+  } catch (err) {
+    app.logger().error('push: could not record a batch', 'error', errorText(err))
+  }
+  groups.forEach((group, index) => {
+    const outcome = outcomes[index]
+    const error = outcome ? outcomeError(outcome) : prepared[index].error
+    for (const item of group.indexes) errors[item] = error
+  })
+  return errors
+}
+
+function send(app: App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void {
+  const error = sendBatch(app, context, [{ row, rendered }])[0]
+  if (error) throw error
+}
+
+function classify(error: unknown): { message: string; permanent: boolean } {
+  const fault = (error || {}) as { permanent?: boolean; push?: boolean }
+  return { message: errorText(error), permanent: !!(fault.push && fault.permanent) }
+}
+
+/** The push channel, which server/main.ts registers with the queue. */
+export const channel: DeliveryChannel = { name: 'push', prepare, send, sendBatch, classify }
