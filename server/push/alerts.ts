@@ -17,25 +17,23 @@ export interface Lead {
   sourceId: string
 }
 
+/** The latest `column` (a time) of the device's lead alerts in `statuses`, or NaN. */
+function latest(app: App, device: string, column: 'runAt' | 'sentAt', statuses: string): number {
+  const row = selectRow(
+    app,
+    `SELECT IFNULL(MAX(${column}), '') AS at FROM deliveries WHERE kind = {:kind} ` +
+      `AND recipient = {:device} AND status IN (${statuses})`,
+    { kind: LEAD_KIND, device },
+    { at: '' },
+  )
+  return row && row.at ? parsePbTime(String(row.at)) : NaN
+}
+
 /** When a new alert to `device` may go: now, or the moment already set for waiting ones. */
 function slotFor(app: App, device: string, now: number): number {
-  const waiting = selectRow(
-    app,
-    "SELECT IFNULL(MAX(runAt), '') AS at FROM deliveries WHERE kind = {:kind} AND recipient = {:device} " +
-      "AND status IN ('pending', 'sending')",
-    { kind: LEAD_KIND, device },
-    { at: '' },
-  )
-  const waitingAt = waiting && waiting.at ? parsePbTime(String(waiting.at)) : NaN
+  const waitingAt = latest(app, device, 'runAt', "'pending', 'sending'")
   if (isFinite(waitingAt) && waitingAt >= now) return waitingAt
-  const last = selectRow(
-    app,
-    "SELECT IFNULL(MAX(sentAt), '') AS at FROM deliveries WHERE kind = {:kind} AND recipient = {:device} " +
-      "AND status = 'sent'",
-    { kind: LEAD_KIND, device },
-    { at: '' },
-  )
-  const lastAt = last && last.at ? parsePbTime(String(last.at)) : NaN
+  const lastAt = latest(app, device, 'sentAt', "'sent'")
   return isFinite(lastAt) ? Math.max(now, lastAt + PUSH_ALERT_SPACING_SECONDS * 1000) : now
 }
 

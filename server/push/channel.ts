@@ -12,8 +12,14 @@ import { envFlag } from '../platform/env'
 import type { App } from '../platform/events'
 import { toPbTime } from '../../src/config/dates'
 import { findOrNull } from '../platform/sql'
-import { errorText } from '../queue/index'
-import type { ChannelContext, DeliveryChannel, DeliveryRow, Rendered } from '../queue/index'
+import { attemptError as channelError, batchChannel, errorText, runTime } from '../queue/index'
+import type {
+  AttemptError,
+  ChannelContext,
+  DeliveryChannel,
+  DeliveryRow,
+  Rendered,
+} from '../queue/index'
 import { postAll } from '../webhooks/index'
 import type { WebhookResult } from '../webhooks/index'
 import { fromBase64Url, utf8 } from './bytes'
@@ -23,28 +29,13 @@ import type { LeadSummary } from './kinds'
 import { encrypt, vapidAuthorization } from './webpush'
 import type { VapidKeys } from './webpush'
 
-type AttemptError = Error & { permanent: boolean; push: true }
-
 function attemptError(message: string, permanent: boolean): AttemptError {
-  const err = new Error(message) as AttemptError
-  err.permanent = permanent
-  err.push = true
-  return err
+  return channelError('push', message, permanent)
 }
 
 /** PUSH_ALLOW_PRIVATE=true: a device's endpoint may be a private or loopback address (tests). */
 export function pushPrivateAllowed(): boolean {
   return envFlag('PUSH_ALLOW_PRIVATE')
-}
-
-function prepare(app: App): ChannelContext {
-  void app
-  return { configured: true }
-}
-
-function runTime(context: ChannelContext): number {
-  const ms = typeof context.now === 'function' ? Number(context.now()) : NaN
-  return isFinite(ms) ? ms : Date.now()
 }
 
 /** The VAPID subject: how a push service reaches the sender (RFC 8292: mailto: or https:). */
@@ -81,13 +72,22 @@ function groupsOf(app: App, items: Array<{ row: DeliveryRow; rendered: Rendered 
       continue
     }
     const summaries = group.indexes
-      .map((index) => summarise(app, items[index].row))
+      .map((index) => summaryOrNull(app, items[index].row))
       .filter((summary): summary is LeadSummary => summary !== null)
     group.alert = summaries.length
       ? foldedAlert(summaries)
       : parseAlert(items[group.indexes[0]].rendered.body)
   }
   return groups
+}
+
+/** Every row of a batch was rendered already, so its lead is there; null if not any more. */
+function summaryOrNull(app: App, row: DeliveryRow): LeadSummary | null {
+  try {
+    return summarise(app, row)
+  } catch {
+    return null
+  }
 }
 
 function parseAlert(body: string | undefined): PushAlert | null {
@@ -205,15 +205,5 @@ function sendBatch(
   return errors
 }
 
-function send(app: App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void {
-  const error = sendBatch(app, context, [{ row, rendered }])[0]
-  if (error) throw error
-}
-
-function classify(error: unknown): { message: string; permanent: boolean } {
-  const fault = (error || {}) as { permanent?: boolean; push?: boolean }
-  return { message: errorText(error), permanent: !!(fault.push && fault.permanent) }
-}
-
 /** The push channel, which server/main.ts registers with the queue. */
-export const channel: DeliveryChannel = { name: 'push', prepare, send, sendBatch, classify }
+export const channel: DeliveryChannel = batchChannel('push', sendBatch)

@@ -3,6 +3,7 @@
 // `push_test` (the console's Send test). A row renders into the alert's JSON (src/config/push.ts
 // PushAlert) when it is sent: only what the alert shows, a first name, what came in, the score's
 // band, never an e-mail address or a message's text. The channel encrypts it for the device.
+import { parsePbTime } from '../../src/config/dates'
 import { bandWord } from '../../src/config/score-bands'
 import type { PushAlert } from '../../src/config/push'
 import { PUSH_TTL_SECONDS } from '../../src/config/push'
@@ -47,9 +48,21 @@ function whoOf(name: string): string {
   return firstName(name) || 'Someone'
 }
 
-function urlOf(app: App, email: string): string {
+/** A message's person is saved just after the message commits (server/people/ hooks). */
+const PERSON_WAIT_MS = 60 * 1000
+
+/**
+ * The person's page for a message from `email`. Their person row is made right after the
+ * message's own transaction, so an alert sent in between waits for it (a retry, 10 seconds
+ * later) for a minute, then opens the console.
+ */
+function urlOf(app: App, email: string, row: DeliveryRow): string {
   const person = email ? findPersonByEmail(app, email) : null
-  return person ? personPath(person.id) : CONSOLE_PATH
+  if (person) return personPath(person.id)
+  if (Date.now() - parsePbTime(row.created) < PERSON_WAIT_MS) {
+    throw new Error('The person of this message is not saved yet.')
+  }
+  return CONSOLE_PATH
 }
 
 /** What the lead of a `push_lead` row says, read now (null: its record is gone). */
@@ -63,7 +76,7 @@ export function summarise(app: App, row: DeliveryRow): LeadSummary | null {
       what === 'call_back'
         ? `${whoOf(name)} asked for a call back`
         : `${whoOf(name)} sent a message`
-    return { line, url: urlOf(app, contact.getString('email')), name: firstName(name) }
+    return { line, url: urlOf(app, contact.getString('email'), row), name: firstName(name) }
   }
   if (what === 'audit') {
     const audit = findOrNull(app, 'audits', row.sourceId)

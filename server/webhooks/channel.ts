@@ -7,37 +7,19 @@
 // schedule; an address the guard can never allow fails at once.
 import type { App } from '../platform/events'
 import { selectRow } from '../platform/sql'
-import { errorText } from '../queue/index'
-import type { ChannelContext, DeliveryChannel, DeliveryRow, Rendered } from '../queue/index'
+import { attemptError as channelError, batchChannel, errorText, runTime } from '../queue/index'
+import type {
+  AttemptError,
+  ChannelContext,
+  DeliveryChannel,
+  DeliveryRow,
+  Rendered,
+} from '../queue/index'
 import { recordHealth } from './health'
 import { triggerOf } from './kinds'
 import { recordAttempt } from './log'
 import { postAll } from './transport'
 import type { WebhookResult } from './transport'
-
-/** An attempt that did not deliver, as the queue's classify() reads it. */
-type AttemptError = Error & { permanent: boolean; webhook: true }
-
-function attemptError(message: string, permanent: boolean): AttemptError {
-  const err = new Error(message) as AttemptError
-  err.permanent = permanent
-  err.webhook = true
-  return err
-}
-
-function prepare(app: App): ChannelContext {
-  void app
-  return { configured: true }
-}
-
-/**
- * The run's time, which the queue hands every channel (a run "as if at" another time moves it;
- * the endpoint's failure clock must follow).
- */
-function runTime(context: ChannelContext): number {
-  const ms = typeof context.now === 'function' ? Number(context.now()) : NaN
-  return isFinite(ms) ? ms : Date.now()
-}
 
 /** One column of one row by id, or '' when there is none (or it cannot be read). */
 function columnOf(app: App, sql: string, id: string, column: 'type' | 'url'): string {
@@ -61,6 +43,10 @@ function urlOf(app: App, endpointId: string): string {
  * Posts every item at once; returns, per item, null (delivered) or the error the queue
  * records. Logs each attempt and updates each endpoint's health.
  */
+function webhookError(message: string, permanent: boolean): AttemptError {
+  return channelError('webhook', message, permanent)
+}
+
 function sendBatch(
   app: App,
   context: ChannelContext,
@@ -83,7 +69,7 @@ function sendBatch(
   return items.map((_item, index) => {
     const outcome = results[index]
     if (outcome.ok) return null
-    return attemptError(outcome.error || 'The delivery failed.', permanentFailure(outcome))
+    return webhookError(outcome.error || 'The delivery failed.', permanentFailure(outcome))
   })
 }
 
@@ -124,16 +110,5 @@ function logAttempt(app: App, row: DeliveryRow, outcome: WebhookResult, nowMs: n
   }
 }
 
-/** One row: the queue's per-row interface. */
-function send(app: App, context: ChannelContext, row: DeliveryRow, rendered: Rendered): void {
-  const error = sendBatch(app, context, [{ row, rendered }])[0]
-  if (error) throw error
-}
-
-function classify(error: unknown): { message: string; permanent: boolean } {
-  const fault = (error || {}) as { permanent?: boolean; webhook?: boolean }
-  return { message: errorText(error), permanent: !!(fault.webhook && fault.permanent) }
-}
-
 /** The webhook channel, which server/main.ts registers with the queue. */
-export const channel: DeliveryChannel = { name: 'webhook', prepare, send, sendBatch, classify }
+export const channel: DeliveryChannel = batchChannel('webhook', sendBatch)

@@ -1,7 +1,7 @@
 // Web Push alerts to the consultant's devices, against a real PocketBase (its dispatcher on, as
 // in production) and a push service on loopback that checks the VAPID signature like a real one;
 // the test's devices decrypt what they get with their own keys, as browsers do. A message, a
-// call-back request and an audit each reach every device within seconds, naming a first name and
+// call-back request, an audit and a booking each reach every device within seconds, naming a first name and
 // what came in (never an address), and open the person's page; a burst goes out as one alert; a
 // device the push service calls gone (410) is removed; a down push service is retried; a test
 // alert; only the consultant reaches any of it, and a subscription must point at a browser push
@@ -231,6 +231,24 @@ describe('a new lead', () => {
       /^\S+ finished the audit: (Strong|Room to improve|Needs attention)$/,
     )
     await removeAll([tablet.id])
+  }, 60_000)
+
+  it('a booking through the scheduler, opening the person who booked', async () => {
+    const email = uniqueEmail('push-booking')
+    const audit = await server.guest.collection('audits').create({ ...auditSubmission({ email }) })
+    await server.runAuditJobs()
+    const phone = await subscribe('Phone')
+    const booked = await fetch(`${server.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ audit: audit.id, email }),
+    })
+    expect(await booked.json()).toMatchObject({ booked: true })
+    await eventually(async () => pushService.at(phone.path).length >= 1, 20_000)
+    const [alert] = alertsAt(phone.path, phone.device)
+    expect(alert.title).toBe('Someone booked a call')
+    expect(alert.url).toBe(`/audit-admin?tab=people&person=${await personOf(email)}`)
+    await removeAll([phone.id])
   }, 60_000)
 })
 
