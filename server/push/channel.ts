@@ -206,4 +206,4 @@ function sendBatch(
 }
 
 /** The push channel, which server/main.ts registers with the queue. */
-export const channel: DeliveryChannel = batchChannel('push', sendBatch)
+export const channel: DeliveryChannel = /* @__PURE__ */ batchChannel('push', sendBatch)

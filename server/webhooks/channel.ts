@@ -111,4 +111,4 @@ function logAttempt(app: App, row: DeliveryRow, outcome: WebhookResult, nowMs: n
 }
 
 /** The webhook channel, which server/main.ts registers with the queue. */
-export const channel: DeliveryChannel = batchChannel('webhook', sendBatch)
+export const channel: DeliveryChannel = /* @__PURE__ */ batchChannel('webhook', sendBatch)

@@ -1,7 +1,9 @@
 // The server's build refuses what PocketBase's engine (goja) cannot run: a bundle holding any of
 // it fails `node scripts/build-server.mjs`, and so `npm start`, `npm test` and CI.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { unsupportedSyntax } from '../../../scripts/build-server.mjs'
+import { generatedDir, unsupportedSyntax } from '../../../scripts/build-server.mjs'
 
 describe("the server bundle's engine check", () => {
   it.each([
@@ -25,5 +27,18 @@ describe("the server bundle's engine check", () => {
       'function* g() { yield 1 } async function f() { await 1 }\n' +
       'const r = /(?<year>\\d{4})/.exec("2026"); const u = /\\u{1F600}/u;'
     expect(unsupportedSyntax(code)).toEqual([])
+  })
+})
+
+// Every engine that runs a handler parses that handler's file: a lead's save must not carry the
+// Web Push cryptography (about 140 KB) that only the push channel and its routes use.
+describe('what each built file carries', () => {
+  it('keeps the @noble cryptography in the push area alone', () => {
+    const files = readdirSync(generatedDir).filter((name) => name.endsWith('.js'))
+    const carrying = files.filter((name) =>
+      readFileSync(join(generatedDir, name), 'utf8').includes('getSharedSecret'),
+    )
+    expect(carrying.length).toBeGreaterThan(0)
+    expect(carrying.filter((name) => !name.startsWith('area.push.'))).toEqual([])
   })
 })
