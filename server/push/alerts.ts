@@ -1,10 +1,12 @@
 // What turns a new lead into alerts: one row of the `push` channel per device, queued in the
 // lead's own transaction (never lost, never twice: a unique key per device and lead). The first
-// alert to a device goes at once; within PUSH_ALERT_SPACING_SECONDS after one, new leads wait
+// alert to a device goes at once; within PUSH_ALERT_SPACING_SECONDS (30; the environment variable
+// of that name changes it) after one, new leads wait
 // for the same moment and the channel sends them as one ("3 new leads"), so a flood buzzes a
 // phone twice a minute at most and a real lead waits half a minute at most.
 import { PUSH_ALERT_SPACING_SECONDS } from '../../src/config/push'
 import { parsePbTime } from '../../src/config/dates'
+import { envNumber } from '../platform/env'
 import type { App } from '../platform/events'
 import { selectRow, selectRows } from '../platform/sql'
 import { enqueue } from '../queue/index'
@@ -34,7 +36,8 @@ function slotFor(app: App, device: string, now: number): number {
   const waitingAt = latest(app, device, 'runAt', "'pending', 'sending'")
   if (isFinite(waitingAt) && waitingAt >= now) return waitingAt
   const lastAt = latest(app, device, 'sentAt', "'sent'")
-  return isFinite(lastAt) ? Math.max(now, lastAt + PUSH_ALERT_SPACING_SECONDS * 1000) : now
+  const spacing = envNumber('PUSH_ALERT_SPACING_SECONDS', PUSH_ALERT_SPACING_SECONDS, 1)
+  return isFinite(lastAt) ? Math.max(now, lastAt + spacing * 1000) : now
 }
 
 /**
