@@ -1,20 +1,22 @@
 // The server's VAPID key pair (RFC 8292): the private key is the app secret `vapid_private`
 // (made once by the migration), the public key is derived from it. Each engine reads it once.
 import type { App } from '../platform/events'
-import { hexBytes } from './bytes'
+import { hexBytes, hexOf } from './bytes'
 import { publicKeyOf } from './webpush'
 import type { VapidKeys } from './webpush'
 
-const STORE_KEY = 'push:vapid-private'
+const STORE_KEY = 'push:vapid-pair'
 
 export function vapidKeys(app: App): VapidKeys {
   const store = app.store()
-  let hex = String(store.get(STORE_KEY) || '')
-  if (!hex) {
-    hex = app.findFirstRecordByData('app_secrets', 'name', 'vapid_private').getString('value')
+  // "<private hex>:<public hex>": the public key is a point multiplication, made once.
+  let pair = String(store.get(STORE_KEY) || '')
+  if (!pair) {
+    const hex = app.findFirstRecordByData('app_secrets', 'name', 'vapid_private').getString('value')
     if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error('The VAPID key in app_secrets is malformed.')
-    store.set(STORE_KEY, hex)
+    pair = `${hex}:${hexOf(publicKeyOf(hexBytes(hex)))}`
+    store.set(STORE_KEY, pair)
   }
-  const privateKey = hexBytes(hex)
-  return { privateKey, publicKey: publicKeyOf(privateKey) }
+  const [privateHex, publicHex] = pair.split(':')
+  return { privateKey: hexBytes(privateHex), publicKey: hexBytes(publicHex) }
 }

@@ -67,20 +67,8 @@ export function encrypt(
   const shared = p256.getSharedSecret(fresh.privateKey, device.p256dh, true).slice(1)
   const keyInfo = concat(utf8('WebPush: info'), Uint8Array.of(0), device.p256dh, senderPublic)
   const ikm = hkdf(sha256, shared, device.auth, keyInfo, 32)
-  const cek = hkdf(
-    sha256,
-    ikm,
-    fresh.salt,
-    concat(utf8('Content-Encoding: aes128gcm'), Uint8Array.of(0)),
-    16,
-  )
-  const nonce = hkdf(
-    sha256,
-    ikm,
-    fresh.salt,
-    concat(utf8('Content-Encoding: nonce'), Uint8Array.of(0)),
-    12,
-  )
+  const cek = contentKey(ikm, fresh.salt, 'aes128gcm', 16)
+  const nonce = contentKey(ikm, fresh.salt, 'nonce', 12)
   // One record, the last: the plaintext, then the delimiter 2 (no padding).
   const ciphertext = gcm(cek, nonce).encrypt(concat(plaintext, Uint8Array.of(2)))
   const header = new Uint8Array(16 + 4 + 1)
@@ -91,6 +79,17 @@ export function encrypt(
   header[19] = RECORD_SIZE & 255
   header[20] = senderPublic.length
   return concat(header, senderPublic, ciphertext)
+}
+
+/** RFC 8188's key or nonce: HKDF of the input key with the salt, for "Content-Encoding: <label>". */
+function contentKey(ikm: Uint8Array, salt: Uint8Array, label: string, length: number): Uint8Array {
+  return hkdf(
+    sha256,
+    ikm,
+    salt,
+    concat(utf8(`Content-Encoding: ${label}`), Uint8Array.of(0)),
+    length,
+  )
 }
 
 /** The origin (scheme, host, port) of a push endpoint, which the token is for. */

@@ -7,9 +7,6 @@ export const PUSH_ALERT_SPACING_SECONDS = 30
 /** How long a push service keeps an alert for a device that is off (its TTL header): a day. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60
 
-/** How long one push request may take, connection included. */
-export const PUSH_TIMEOUT_SECONDS = 10
-
 /**
  * The push services browsers subscribe at (a subscription's endpoint must be on one of these, or
  * a host under one): Chrome, Edge's and Android's (Google), Firefox's (Mozilla), Safari's
