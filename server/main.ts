@@ -41,6 +41,7 @@ registerKinds(() => accounts.kinds)
 registerKinds(() => webhooks.kinds)
 registerKinds(() => push.kinds)
 registerKinds(() => followups.kinds)
+registerKinds(() => people.kinds)
 // Scheduled work: rows of the `job` channel (server/queue/jobs.ts).
 registerKinds(() => accounts.jobKinds)
 registerKinds(() => limits.jobKinds)
@@ -48,6 +49,7 @@ registerKinds(() => followups.jobKinds)
 registerKinds(() => newsletter.jobKinds)
 registerKinds(() => webhooks.jobKinds)
 registerKinds(() => leads.jobKinds)
+registerKinds(() => people.jobKinds)
 
 /**
  * The middlewares every request passes, as two of PocketBase's (pb_hooks/middlewares.pb.js), so

@@ -83,7 +83,14 @@ export interface TodayAnswer {
   items: TodayItem[]
 }
 
-/** GET and PUT /api/people/settings: when a person in each open status is stale. */
+/**
+ * GET and PUT /api/people/settings: when a person in each open status is stale, and whether
+ * Today's list comes by e-mail each morning. A PUT may send either field alone.
+ */
 export interface PeopleSettings {
   staleDays: StaleDays
+  /** Today's list by e-mail at 7:00 on the site's clock; off by default. */
+  morningMail: boolean
+  /** The site's clock (SITE_TIME_ZONE) the morning mail keeps: answered, never saved. */
+  timeZone: string
 }

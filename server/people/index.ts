@@ -10,6 +10,8 @@ import {
 } from './hooks'
 import { getSettings, putSettings } from './settings'
 import { readToday } from './today'
+import { MORNING_JOB, morningKinds, runMorningMail } from './morning-job'
+import { jobKind } from '../queue/index'
 
 export { normalEmail } from './api'
 export { findPersonByEmail, newsletterStatus, previousEmailsOf } from './find'
@@ -31,4 +33,13 @@ export const routes = {
   readToday,
   getSettings,
   putSettings,
+}
+
+/** The morning mail to the consultant, a kind of the delivery queue (server/main.ts). */
+export const kinds = morningKinds
+
+/** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
+export const jobKinds = {
+  /** The morning mail at 7:00 on the site's clock, while it is on (./morning-plan.ts). */
+  [MORNING_JOB.name]: jobKind(runMorningMail, MORNING_JOB),
 }

@@ -139,15 +139,18 @@ export function getToday(pb: PocketBase): Promise<TodayAnswer> {
   return pb.send<TodayAnswer>('/api/people/today', { method: 'GET' })
 }
 
-/** When a person in each open status is stale (the site admin). */
+/** When a person in each open status is stale, and the morning mail (the site admin). */
 export function getPeopleSettings(pb: PocketBase): Promise<PeopleSettings> {
   return pb.send<PeopleSettings>('/api/people/settings', { method: 'GET' })
 }
 
-/** Saves the People settings; a 400 names each bad field (`staleDays.new`, ...). */
+/**
+ * Saves the People settings sent (either alone keeps the other); a 400 names each bad field
+ * (`staleDays.new`, `morningMail`, ...). Answers all of them.
+ */
 export function savePeopleSettings(
   pb: PocketBase,
-  settings: PeopleSettings,
+  settings: Partial<Pick<PeopleSettings, 'staleDays' | 'morningMail'>>,
 ): Promise<PeopleSettings> {
   return pb.send<PeopleSettings>('/api/people/settings', { method: 'PUT', body: settings })
 }
