@@ -1,6 +1,7 @@
-// Under the People list: after how many days without activity (an audit, a message, a sign-up, a
-// logged call or e-mail) someone in an open status is marked Stale. Saved on the server, not
-// offline: the card says so when it cannot reach it.
+// Under the People list: the morning mail's switch (MorningMailSettings), and after how many days
+// without activity (an audit, a message, a sign-up, a logged call or e-mail) someone in an open
+// status is marked Stale. Saved on the server, not offline: each card says so when it cannot
+// reach it.
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
 import { savePeopleSettings } from '../../backend/people-api'
@@ -12,6 +13,7 @@ import {
   type OpenStatus,
   type StaleDays,
 } from '../../config/leads'
+import { MorningMailSettings } from './MorningMailSettings'
 import { failedSave } from './settings-save'
 
 type Draft = Record<OpenStatus, string>
@@ -19,16 +21,24 @@ type Draft = Record<OpenStatus, string>
 const toDraft = (days: StaleDays): Draft =>
   Object.fromEntries(OPEN_STATUSES.map((s) => [s, String(days[s])])) as Draft
 
-export function StaleSettings({
-  saved,
-  loaded,
-  onSaved,
-}: {
+interface StaleSettingsProps {
   saved: StaleDays
   /** False while the settings come from the defaults or the offline copy. */
   loaded: boolean
   onSaved: () => void
-}) {
+}
+
+/** The People settings under the list: the morning mail, then when someone goes stale. */
+export function StaleSettings(props: StaleSettingsProps) {
+  return (
+    <>
+      <MorningMailSettings />
+      <StaleDaysCard {...props} />
+    </>
+  )
+}
+
+function StaleDaysCard({ saved, loaded, onSaved }: StaleSettingsProps) {
   const id = useId()
   const [draft, setDraft] = useState<Draft | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
