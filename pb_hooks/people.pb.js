@@ -2,7 +2,7 @@
 // Keeps the lead workspace's people current, checks the first touch messages carry, checks and
 // applies the consultant's updates of a person, and serves the console's Today list
 // (server/people/). An audit's create checks its first touch among its own checks, and its job
-// refreshes the person (audits.pb.js).
+// refreshes the person (audits.pb.js). The consultant adds leads by hand as `people` creates.
 
 onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.checkFirstTouch(e),
@@ -28,6 +28,11 @@ onRecordAfterDeleteSuccess(
   'contacts',
   'newsletter_subscriptions',
   'users',
+)
+
+onRecordCreateRequest(
+  (e) => require(`${__hooks}/generated/server.cjs`).people.hooks.createManualLead(e),
+  'people',
 )
 
 onRecordCreateRequest(

@@ -69,6 +69,11 @@ onRecordUpdateExecute(
   'newsletter_subscriptions',
 )
 
+onRecordCreateExecute(
+  (e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.queuePersonCreated(e),
+  'people',
+)
+
 onRecordUpdateExecute(
   (e) => require(`${__hooks}/generated/server.cjs`).webhooks.hooks.queuePersonStatusChange(e),
   'people',

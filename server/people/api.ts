@@ -1,6 +1,7 @@
 // Which addresses are one person's, and how a query finds what carries any of them: the rule the
-// server uses to keep people current (./refresh.ts) and the browser uses to show a person's page
-// (src/backend/people-api.ts). Pure: no PocketBase globals, so both sides compile it.
+// server uses to keep people current and to link each audit, message and sign-up to its person
+// (./refresh.ts, ./links.ts); and the shapes of the people routes' answers, which the browser
+// reads (src/backend/people-api.ts). Pure: no PocketBase globals, so both sides compile it.
 import type { StaleDays } from '../../src/config/leads'
 
 /** An address as people are keyed: trimmed and lowercased ('' for none). */
@@ -65,7 +66,8 @@ export interface TodayItem {
   name: string
   email: string
   status: string
-  /** The number they last left in a message or call-back request ('' for none). */
+  /** The number they last left in a message or call-back request, else the one the consultant
+   *  typed for them ('' for none). */
   phone: string
   reason: TodayReason
   /** The message, `Audit: 42%`, or the next step. */

@@ -8,6 +8,7 @@ import {
   refreshForChange,
   refreshForRecord,
 } from './hooks'
+import { createManualLead } from './manual'
 import { getSettings, putSettings } from './settings'
 import { readToday } from './today'
 import { MORNING_JOB, morningKinds, runMorningMail } from './morning-job'
@@ -17,6 +18,8 @@ export { normalEmail } from './api'
 export { findPersonByEmail, newsletterStatus, previousEmailsOf } from './find'
 export { readFirstTouch, touchFieldProblem } from './first-touch'
 export { refreshEveryone, refreshPerson } from './refresh'
+/** The migration that adds the person relation links every existing row once. */
+export { linkEveryone } from './links'
 /** An audit's create checks its first touch among its own checks (server/leads/). */
 export { cleanFirstTouch }
 
@@ -26,6 +29,7 @@ export const hooks = {
   refreshForChange,
   checkPersonUpdate,
   applyPersonUpdate,
+  createManualLead,
 }
 
 /** The routes of pb_hooks/people.pb.js: the console's Today list and People settings. */

@@ -12,6 +12,7 @@ import { selectRow, selectRows } from '../platform/sql'
 import { addressFilter, normalEmail } from './api'
 import type { AddressFilter } from './api'
 import { addressesOf, findPersonByEmail, newsletterStatus } from './find'
+import { linkPerson, unlinkPerson } from './links'
 
 /** Newer of two PocketBase date strings ('' counts as oldest). */
 function later(a: string, b: string): string {
@@ -79,7 +80,7 @@ function refreshPersonOrThrow(app: App, email: string): void {
   const accounts = accountsOf(app, addresses)
   if (accounts.some((account) => account.getBool('isAdmin'))) {
     // The consultant (or anyone running the site) is not a lead.
-    if (person) app.delete(person)
+    if (person) removePerson(app, person)
     return
   }
   // Only a proven address's account counts: until then it may be a stranger's.
@@ -145,8 +146,10 @@ function refreshPersonOrThrow(app: App, email: string): void {
     lastActivity = later(lastActivity, user.getString('created'))
   }
 
-  if (audits.count === 0 && contacts.count === 0 && subs.length === 0 && !user) {
-    if (person) app.delete(person)
+  // A lead the consultant added by hand stays when nothing else carries their address.
+  const byHand = !!person && !!person.getString('source')
+  if (audits.count === 0 && contacts.count === 0 && subs.length === 0 && !user && !byHand) {
+    if (person) removePerson(app, person)
     return
   }
 
@@ -158,6 +161,11 @@ function refreshPersonOrThrow(app: App, email: string): void {
   } else if (!hasTouch(record.get('firstTouch'))) {
     record.set('firstTouch', firstTouchOf(app, addresses, sub, user))
   }
+  if (byHand) {
+    // What the consultant typed, until the person names themselves on the site.
+    if (!name) name = record.getString('name')
+    lastActivity = later(lastActivity, record.getString('created'))
+  }
   record.set('name', name)
   record.set('auditCount', audits.count)
   record.set('bestScore', audits.count ? audits.best : 0)
@@ -167,6 +175,13 @@ function refreshPersonOrThrow(app: App, email: string): void {
   record.set('userId', userId)
   record.set('lastActivityAt', lastActivity)
   app.save(record)
+  linkPerson(app, record.id, addresses)
+}
+
+/** A person with nothing left: the rows that pointed at them let go first. */
+function removePerson(app: App, person: core.Record): void {
+  unlinkPerson(app, person.id)
+  app.delete(person)
 }
 
 /** True when the stored first touch names at least one field. */

@@ -30,17 +30,17 @@ const PERSON = {
   person: '',
   name: '',
   email: '',
+  phone: '',
   status: '',
   nextStep: '',
   nextDue: '',
 }
 type PersonRow = typeof PERSON
 
-// The person of a record: by its current address (an address from before an e-mail change is
-// not followed here).
-const JOIN = 'JOIN people p ON p.email = lower(trim(x.email))'
+// The person of a record: its relation, kept by the server (./links.ts).
+const JOIN = 'JOIN people p ON p.id = x.person'
 const PERSON_COLUMNS =
-  'p.id AS person, p.name AS name, p.email AS email, p.status AS status, p.nextStep AS nextStep, p.nextDue AS nextDue'
+  'p.id AS person, p.name AS name, p.email AS email, p.phone AS phone, p.status AS status, p.nextStep AS nextStep, p.nextDue AS nextDue'
 
 /**
  * The list: what came in, newest first (a person's call-back request named before their message),
@@ -57,7 +57,8 @@ export function todayList(app: App, now: number): TodayAnswer {
       name: row.name,
       email: row.email,
       status: row.status,
-      phone: '',
+      // The person's own number for now (a lead added by hand); a message's, below, wins.
+      phone: row.phone,
       reason,
       what,
       at,
@@ -111,27 +112,27 @@ export function todayList(app: App, now: number): TodayAnswer {
   const list = inbound.concat(dueItems)
   const phones = latestPhones(
     app,
-    list.map((item) => item.email),
+    list.map((item) => item.person),
   )
-  for (const item of list) item.phone = phones[item.email] || ''
+  for (const item of list) item.phone = phones[item.person] || item.phone
   return { today, items: list }
 }
 
-/** The number each address last left in a message or call-back request, in one query. */
-function latestPhones(app: App, emails: string[]): Record<string, string> {
+/** The number each person last left in a message or call-back request, in one query. */
+function latestPhones(app: App, people: string[]): Record<string, string> {
   const phones: Record<string, string> = {}
-  if (!emails.length) return phones
+  if (!people.length) return phones
   const params: Params = {}
   // SQLite takes `phone` from the row of MAX(created).
   const rows = selectRows(
     app,
-    `SELECT lower(trim(email)) AS email, phone, MAX(created) AS created FROM contacts
-      WHERE lower(trim(email)) IN (${inList('e', emails, params)}) AND phone != ''
-      GROUP BY lower(trim(email))`,
+    `SELECT person, phone, MAX(created) AS created FROM contacts
+      WHERE person IN (${inList('p', people, params)}) AND phone != ''
+      GROUP BY person`,
     params,
-    { email: '', phone: '', created: '' },
+    { person: '', phone: '', created: '' },
   )
-  for (const row of rows) phones[row.email] = row.phone
+  for (const row of rows) phones[row.person] = row.phone
   return phones
 }
 

@@ -70,6 +70,11 @@ export function queueSubscriberChange(e: RecordEvent) {
   }))
 }
 
+/** A new person: from the site (their first audit, message or sign-up) or added by hand. */
+export function queuePersonCreated(e: RecordEvent): void {
+  saveThenQueue(e, 'person.created', () => ({ personId: e.record.id }))
+}
+
 export function queuePersonStatusChange(e: RecordEvent) {
   const before = e.record.original().getString('status')
   const after = e.record.getString('status')

@@ -5,6 +5,7 @@ import {
   checkUpdate,
   hideSecrets,
   queueMessageReceived,
+  queuePersonCreated,
   queuePersonStatusChange,
   queueSubscriberChange,
   refuseCreate,
@@ -51,6 +52,7 @@ export const hooks = {
   checkUpdate,
   queueMessageReceived,
   queueSubscriberChange,
+  queuePersonCreated,
   queuePersonStatusChange,
 }
 

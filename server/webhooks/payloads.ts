@@ -19,6 +19,7 @@ import {
 } from '../../src/config/labels'
 import { SCORE_BANDS, scoreBand } from '../../src/config/score-bands'
 import { personStatusLabels } from '../../src/config/leads'
+import { leadSourceLabels } from '../../src/config/manual-lead'
 
 /** The person behind an event, as every payload shows them. */
 export interface PersonData {
@@ -169,6 +170,21 @@ function subscriberData(app: App, subscription: core.Record, args: EventArgs) {
   }
 }
 
+/**
+ * person.created: the person as they are when the event is first sent, with the number and the
+ * source the consultant typed for a lead added by hand ('' for someone who came through the site).
+ */
+function personCreatedData(app: App, person: core.Record) {
+  const source = person.getString('source')
+  return {
+    person: personData(app, person),
+    phone: person.getString('phone'),
+    addedByHand: !!source,
+    source,
+    sourceLabel: source ? label(leadSourceLabels, source) : '',
+  }
+}
+
 /** person.status_changed: the person, and the status before and after this change. */
 function statusChangedData(app: App, person: core.Record, args: EventArgs) {
   return {
@@ -210,6 +226,8 @@ const BUILDERS: Record<string, (app: App, args: EventArgs) => unknown> = {
       sourceRecord(app, 'newsletter_subscriptions', args.subscriptionId, 'subscription'),
       args,
     ),
+  'person.created': (app, args) =>
+    personCreatedData(app, sourceRecord(app, 'people', args.personId, 'person')),
   'person.status_changed': (app, args) =>
     statusChangedData(app, sourceRecord(app, 'people', args.personId, 'person'), args),
 }

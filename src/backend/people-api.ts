@@ -1,13 +1,12 @@
 // Typed PocketBase calls of the lead workspace (/audit-admin, People and Funnel tabs): the
 // people list the server keeps per e-mail (server/people/), one person's page (their audits,
-// messages, newsletter sign-up, notes and status changes, found by the server's own rule of
-// which addresses are the person's, server/people/api.ts) and the funnel report
+// messages, newsletter sign-up, notes and status changes, in one request: the server links each
+// to its person) and the funnel report
 // (server/funnel/). Notes and status changes are sent through the outbox, not from here.
 // Every call takes the client first so the same code runs in the app and in integration tests.
 import type PocketBase from 'pocketbase'
 import type { ListResult } from 'pocketbase'
 import type { FunnelReport } from '../../server/funnel/api'
-import { addressFilter, personAddresses } from '../../server/people/api'
 import type { PeopleSettings, TodayAnswer, TodayItem, TodayReason } from '../../server/people/api'
 import { toPbTime } from '../config/dates'
 import type { PersonStatus } from '../config/leads'
@@ -68,7 +67,11 @@ export function peopleFilter(pb: PocketBase, filter: PeopleFilter): string {
   const parts: string[] = []
   const search = filter.search.trim().replace(/%/g, '\\%')
   if (search)
-    parts.push(pb.filter('(email ~ {:q} || name ~ {:q} || previousEmails ~ {:q})', { q: search }))
+    parts.push(
+      pb.filter('(email ~ {:q} || name ~ {:q} || previousEmails ~ {:q} || phone ~ {:q})', {
+        q: search,
+      }),
+    )
   if (filter.status) parts.push(pb.filter('status = {:status}', { status: filter.status }))
   if (filter.band) parts.push(`(${BAND_FILTERS[filter.band]})`)
   if (filter.since)
@@ -99,34 +102,53 @@ export function listAllPeople(pb: PocketBase, filter: PeopleFilter): Promise<Per
   })
 }
 
-/** A person's page; null when the person no longer exists (their data was deleted). */
+/** The back-relations a person's page expands: everything that points at the person. */
+const PERSON_PAGE_EXPAND = [
+  'audits_via_person',
+  'contacts_via_person',
+  'newsletter_subscriptions_via_person',
+  'person_updates_via_person',
+].join(',')
+
+interface PersonWithRows extends PersonRecord {
+  expand?: {
+    audits_via_person?: AuditRecord[]
+    contacts_via_person?: ContactRecord[]
+    newsletter_subscriptions_via_person?: SubscriptionRecord[]
+    person_updates_via_person?: PersonUpdateRecord[]
+  }
+}
+
+/** Newest first, by the stored time. */
+function newestFirst<T extends { created: string }>(rows: T[] | undefined): T[] {
+  return (rows ?? [])
+    .slice()
+    .sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))
+}
+
+/**
+ * A person's page in one request: the person and what points at them (the server links each
+ * audit, message and sign-up to its person, server/people/links.ts); null when the person no
+ * longer exists (their data was deleted).
+ */
 export async function getPersonPage(pb: PocketBase, id: string): Promise<PersonPage | null> {
-  let person: PersonRecord
+  let record: PersonWithRows
   try {
-    person = await pb.collection(collections.people).getOne<PersonRecord>(id)
+    record = await pb
+      .collection(collections.people)
+      .getOne<PersonWithRows>(id, { expand: PERSON_PAGE_EXPAND })
   } catch (err) {
     if ((err as { status?: number }).status === 404) return null
     throw err
   }
-  // Every address the person had: an account's e-mail change keeps the old one on the person.
-  const match = addressFilter(personAddresses(person))
-  const byEmail = pb.filter(match.filter, match.params)
-  const [audits, messages, subscriptions, updates] = await Promise.all([
-    pb
-      .collection(collections.audits)
-      .getFullList<AuditRecord>({ filter: byEmail, sort: '-created' }),
-    pb
-      .collection(collections.contacts)
-      .getFullList<ContactRecord>({ filter: byEmail, sort: '-created' }),
-    pb
-      .collection(collections.newsletter)
-      .getList<SubscriptionRecord>(1, 1, { filter: byEmail, sort: '-created' }),
-    pb.collection(collections.personUpdates).getFullList<PersonUpdateRecord>({
-      filter: pb.filter('person = {:id}', { id }),
-      sort: '-created',
-    }),
-  ])
-  return { person, audits, messages, subscription: subscriptions.items[0] ?? null, updates }
+  const { expand, ...person } = record
+  return {
+    person,
+    audits: newestFirst(expand?.audits_via_person),
+    messages: newestFirst(expand?.contacts_via_person),
+    subscription: newestFirst(expand?.newsletter_subscriptions_via_person)[0] ?? null,
+    updates: newestFirst(expand?.person_updates_via_person),
+  }
 }
 
 /** The funnel over the last `days` days (7, 30 or 90), counted by the server. */

@@ -1,6 +1,7 @@
 // Record types of the PocketBase collections (pb_migrations/). Server-owned fields
 // (scores, overallScore, recommendations, processed, isAdmin) are never trusted from a client.
 import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
+import type { LeadSource, ManualLeadInput } from '../config/manual-lead'
 import type { RecordModel } from 'pocketbase'
 import type { NewsletterIssueEditInput, NewsletterIssueInput } from './newsletter-issues-api'
 
@@ -162,6 +163,10 @@ export interface PersonRecord extends RecordModel {
   nextDue?: string
   /** When the consultant last logged a call or an e-mail to them. */
   lastContactAt?: string
+  /** A number the consultant typed for a lead added by hand ('' for none). */
+  phone?: string
+  /** Where a lead added by hand came from; '' for someone who came through the site. */
+  source?: LeadSource | ''
   created: string
 }
 
@@ -214,6 +219,8 @@ export interface OutboxPayloads {
   newsletter_subscriptions: NewsletterInput
   audits: AuditInput
   person_updates: PersonUpdateInput
+  /** A lead the consultant adds by hand. */
+  people: ManualLeadInput
   events: FunnelEventInput
   newsletter_issues: NewsletterIssueInput
   newsletter_issue_edits: NewsletterIssueEditInput

@@ -7,6 +7,7 @@ const itemLabels: Record<OutboxItem['collection'], string> = {
   newsletter_subscriptions: 'Your newsletter sign-up',
   audits: 'Your audit',
   person_updates: 'Your note or status change',
+  people: 'Your new lead',
   events: 'A visit statistic',
   newsletter_issues: 'Your new newsletter issue',
   newsletter_issue_edits: 'Your newsletter draft',

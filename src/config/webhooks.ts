@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'message.received',
   'subscriber.confirmed',
   'subscriber.unsubscribed',
+  'person.created',
   'person.status_changed',
   'call.booked',
 ] as const
@@ -21,6 +22,7 @@ export const webhookEventLabels: Record<WebhookEventType | typeof WEBHOOK_TEST_E
   'message.received': 'A contact message arrives',
   'subscriber.confirmed': 'A newsletter sign-up is confirmed',
   'subscriber.unsubscribed': 'A subscriber unsubscribes',
+  'person.created': 'A person is added (from the site or by hand)',
   'person.status_changed': "A person's status changes",
   'call.booked': 'A call is booked',
   'webhook.test': 'Test event',

@@ -7,7 +7,14 @@ import { markOutboxMaybeNonEmpty } from './outbox-hint'
 
 /** What a waiting item is, to say so once it has gone out ("Message sent"). */
 export type SentKind =
-  'message' | 'callBack' | 'newsletter' | 'audit' | 'note' | 'statusChange' | 'newsletterDraft'
+  | 'message'
+  | 'callBack'
+  | 'newsletter'
+  | 'audit'
+  | 'note'
+  | 'statusChange'
+  | 'lead'
+  | 'newsletterDraft'
 
 export interface OutboxStatusSnapshot {
   /** Items not yet delivered and not failed (queued or sending). */
@@ -48,6 +55,8 @@ function sentKind(item: OutboxItem): SentKind {
       return 'audit'
     case 'person_updates':
       return (item.payload as { kind?: string }).kind === 'status' ? 'statusChange' : 'note'
+    case 'people':
+      return 'lead'
     case 'newsletter_issues':
     case 'newsletter_issue_edits':
       return 'newsletterDraft'
@@ -79,6 +88,7 @@ const sentWords: Record<SentKind, [string, string]> = {
   // The consultant's own items reach the server, not a person: "saved", never "sent".
   note: ['Note saved', 'notes saved'],
   statusChange: ['Status change saved', 'status changes saved'],
+  lead: ['Lead added', 'leads added'],
   // A draft's autosaved edits are one thing to its writer: never counted.
   newsletterDraft: ['Newsletter draft saved', 'Newsletter draft saved'],
 }

@@ -176,7 +176,10 @@ describe('Today', () => {
 
 describe('People settings', () => {
   it('are the defaults until the admin saves others; a bad value is named; only for the admin', async () => {
-    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: STALE_DEFAULTS })
+    expect(await admin.pb.send('/api/people/settings', {})).toMatchObject({
+      staleDays: STALE_DEFAULTS,
+      morningMail: false,
+    })
     const put = (body: unknown, token = admin.pb.authStore.token) =>
       fetch(`${server.url}/api/people/settings`, {
         method: 'PUT',
@@ -189,10 +192,13 @@ describe('People settings', () => {
     const member = await createUser({ verified: true, url: server.url, label: 'settings-member' })
     expect((await put({ staleDays: STALE_DEFAULTS }, member.pb.authStore.token)).status).toBe(403)
     expect((await fetch(`${server.url}/api/people/settings`)).status).toBe(401)
-    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: STALE_DEFAULTS })
+    expect(await admin.pb.send('/api/people/settings', {})).toMatchObject({
+      staleDays: STALE_DEFAULTS,
+      morningMail: false,
+    })
 
     const mine = { new: 2, contacted: 7, call_booked: 14 }
     expect((await put({ staleDays: mine })).status).toBe(200)
-    expect(await admin.pb.send('/api/people/settings', {})).toEqual({ staleDays: mine })
+    expect(await admin.pb.send('/api/people/settings', {})).toMatchObject({ staleDays: mine })
   })
 })

@@ -183,6 +183,49 @@ describe('webhook events', () => {
     expectPerson(payload.data.person, email)
   })
 
+  it('person.created: a lead added by hand, with the number and where they came from; and a visitor', async () => {
+    // An endpoint of its own: every other test here makes people too.
+    const people = await server.addEndpoint(
+      `${receiver.origin}/people`,
+      ['person.created'],
+      'People',
+    )
+    const lead = await server.admin.pb.collection('people').create({
+      id: recordId(),
+      name: 'Walk In',
+      phone: '(603) 555-0144',
+      source: 'walk_in',
+    })
+    const email = uniqueEmail('created')
+    await server.guest.collection('contacts').create({
+      id: recordId(),
+      name: 'Visitor',
+      email,
+      message: 'Hello',
+      source: 'portfolio_website',
+    })
+    const visitor = await server.admin.pb
+      .collection('people')
+      .getFirstListItem(server.admin.pb.filter('email = {:email}', { email }))
+    await server.flush()
+    const bodies = () =>
+      receiver
+        .at('/people')
+        .map((r) => new Webhook(people.secret).verify(r.body, r.headers) as Payload)
+    await receiver.waitFor(() => bodies().length >= 2)
+    const byPerson = Object.fromEntries(bodies().map((b) => [b.data.person.id, b]))
+    expect(byPerson[lead.id].type).toBe('person.created')
+    expect(byPerson[lead.id].data).toMatchObject({
+      phone: '(603) 555-0144',
+      addedByHand: true,
+      source: 'walk_in',
+      sourceLabel: 'Walk-in',
+      person: { name: 'Walk In', email: '', status: 'new' },
+    })
+    expect(byPerson[visitor.id].data).toMatchObject({ addedByHand: false, source: '' })
+    expectPerson(byPerson[visitor.id].data.person, email)
+  })
+
   it('call.booked: the scheduler reports a booking from the audit report, with the person', async () => {
     const email = uniqueEmail('booked')
     const audit = auditSubmission({ email })

@@ -155,6 +155,7 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
       newsletter_subscriptions: 0,
       audits: 0,
       person_updates: 0,
+      people: 0,
       events: 0,
       newsletter_issues: 0,
       newsletter_issue_edits: 0,
