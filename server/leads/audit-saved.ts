@@ -55,7 +55,7 @@ export function runAuditSaved(app: App, row: DeliveryRow): void {
     // The person first: the follow-ups belong to them, and the payloads and mails show them.
     step('person', () => refreshPerson(txApp, audit.getString('email')))
     step('mail', () => queueRecordMail(txApp, audit, clientIp))
-    step('alert', () => alertLead(txApp, { what: 'audit', sourceId: audit.id }))
+    step('alert', () => alertLead(txApp, { what: 'audit', sourceId: audit.id, clientIp }))
     step('webhook', () =>
       queueEventOnce(txApp, 'audit.completed', { auditId: audit.id }, audit.getString('created')),
     )

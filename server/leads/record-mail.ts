@@ -25,14 +25,14 @@ export function saveWithMail(e: RecordEvent): void {
   const clientIp = keptClientIp(e.app, e.record)
   saveInTransactionOr503(e, (txApp) => {
     queueRecordMail(txApp, e.record, clientIp)
-    if (e.record.collection().name === 'contacts') alertLead(txApp, contactLead(e.record))
+    if (e.record.collection().name === 'contacts') alertLead(txApp, contactLead(e.record, clientIp))
   })
 }
 
 /** A contact as the consultant's alert names it: a call-back request or a message. */
-function contactLead(record: core.Record): Lead {
+function contactLead(record: core.Record, clientIp: string): Lead {
   const callBack = record.getString('source') === 'call_back' || !!record.getString('phone')
-  return { what: callBack ? 'call_back' : 'message', sourceId: record.id }
+  return { what: callBack ? 'call_back' : 'message', sourceId: record.id, clientIp }
 }
 
 /** The deliveries one new record asks for. */

@@ -1,5 +1,5 @@
-// The `push` channel of the delivery queue: each claimed batch is sent as one push per device
-// (the leads waiting for a device go as one alert, "3 new leads"; a test alert on its own), each
+// The `push` channel of the delivery queue: each claimed row is one push (leads that came close
+// together from one address were folded into one row when queued: "3 new leads"), each
 // encrypted for its device and signed with the server's VAPID key (./webpush.ts), posted through
 // the webhooks' transport (the guard's checked address, no redirects, 10 seconds). The push
 // service's answer decides: 2xx delivered; 404 or 410 the device is gone (its row is deleted, as
@@ -24,8 +24,6 @@ import { postAll } from '../webhooks/index'
 import type { WebhookResult } from '../webhooks/index'
 import { fromBase64Url, utf8 } from './bytes'
 import { vapidKeys } from './keys'
-import { LEAD_KIND, foldedAlert, summarise } from './kinds'
-import type { LeadSummary } from './kinds'
 import { encrypt, vapidAuthorization } from './webpush'
 import type { VapidKeys } from './webpush'
 
@@ -52,42 +50,17 @@ interface Group {
   alert: PushAlert | null
 }
 
-/** The batch as one push per device: a device's leads together, each test on its own. */
-function groupsOf(app: App, items: Array<{ row: DeliveryRow; rendered: Rendered }>): Group[] {
-  const byKey: Record<string, Group> = {}
-  const groups: Group[] = []
-  items.forEach((item, index) => {
-    const lead = item.row.kind === LEAD_KIND
-    const key = lead ? `lead:${item.row.recipient}` : `one:${item.row.id}`
-    let group = byKey[key]
-    if (!group) {
-      group = byKey[key] = { device: item.row.recipient, indexes: [], alert: null }
-      groups.push(group)
-    }
-    group.indexes.push(index)
-  })
-  for (const group of groups) {
-    if (group.indexes.length === 1) {
-      group.alert = parseAlert(items[group.indexes[0]].rendered.body)
-      continue
-    }
-    const summaries = group.indexes
-      .map((index) => summaryOrNull(app, items[index].row))
-      .filter((summary): summary is LeadSummary => summary !== null)
-    group.alert = summaries.length
-      ? foldedAlert(summaries)
-      : parseAlert(items[group.indexes[0]].rendered.body)
-  }
-  return groups
-}
-
-/** Every row of a batch was rendered already, so its lead is there; null if not any more. */
-function summaryOrNull(app: App, row: DeliveryRow): LeadSummary | null {
-  try {
-    return summarise(app, row)
-  } catch {
-    return null
-  }
+/**
+ * One push per row: leads that came close together were folded into one row when queued
+ * (./alerts.ts), so rows due together are different groups (another address, a test) and each
+ * goes on its own.
+ */
+function groupsOf(items: Array<{ row: DeliveryRow; rendered: Rendered }>): Group[] {
+  return items.map((item, index) => ({
+    device: item.row.recipient,
+    indexes: [index],
+    alert: parseAlert(item.rendered.body),
+  }))
 }
 
 function parseAlert(body: string | undefined): PushAlert | null {
@@ -170,7 +143,7 @@ function sendBatch(
 ): Array<AttemptError | null> {
   const now = runTime(context)
   const errors: Array<AttemptError | null> = items.map(() => null)
-  const groups = groupsOf(app, items)
+  const groups = groupsOf(items)
   let keys: VapidKeys
   try {
     keys = vapidKeys(app)

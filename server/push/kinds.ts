@@ -1,6 +1,8 @@
 // The `push` channel's kinds: `push_lead` (a new lead, for one device: recipient = the device's
 // push_subscriptions id, sourceId = the lead's record, payload.what = what came in) and
-// `push_test` (the console's Send test). A row renders into the alert's JSON (src/config/push.ts
+// `push_test` (the console's Send test). Leads from one address within the spacing fold into one
+// waiting row (./alerts.ts): `payload.more` lists the first MORE_KEPT of them, `payload.extra`
+// counts the rest. A row renders into the alert's JSON (src/config/push.ts
 // PushAlert) when it is sent: only what the alert shows, a first name, what came in, the score's
 // band, never an e-mail address or a message's text. The channel encrypts it for the device.
 import { parsePbTime } from '../../src/config/dates'
@@ -18,6 +20,14 @@ export const TEST_KIND = 'push_test'
 
 export type LeadWhat = 'message' | 'call_back' | 'audit' | 'booking'
 
+/** A lead folded into another's row: what came in (`w`) and its record (`s`). */
+export interface FoldedLead {
+  w: LeadWhat
+  s: string
+}
+
+/** How many folded leads a row names (for the names and to know a repeat); the rest are counted. */
+export const MORE_KEPT = 200
 /** The console: Today, the first tab. */
 export const CONSOLE_PATH = '/audit-admin'
 
@@ -67,9 +77,18 @@ function urlOf(app: App, email: string, row: DeliveryRow): string {
 
 /** What the lead of a `push_lead` row says, read now (null: its record is gone). */
 export function summarise(app: App, row: DeliveryRow): LeadSummary | null {
-  const what = String(objectOf(row.payload).what || '') as LeadWhat
+  return summariseLead(app, String(objectOf(row.payload).what || '') as LeadWhat, row.sourceId, row)
+}
+
+/** What one lead says; `row` is the alert's own row (a folded lead's is the row it joined). */
+function summariseLead(
+  app: App,
+  what: LeadWhat,
+  sourceId: string,
+  row: DeliveryRow,
+): LeadSummary | null {
   if (what === 'message' || what === 'call_back') {
-    const contact = findOrNull(app, 'contacts', row.sourceId)
+    const contact = findOrNull(app, 'contacts', sourceId)
     if (!contact) return null
     const name = contact.getString('name')
     const line =
@@ -79,7 +98,7 @@ export function summarise(app: App, row: DeliveryRow): LeadSummary | null {
     return { line, url: urlOf(app, contact.getString('email'), row), name: firstName(name) }
   }
   if (what === 'audit') {
-    const audit = findOrNull(app, 'audits', row.sourceId)
+    const audit = findOrNull(app, 'audits', sourceId)
     if (!audit) return null
     const email = audit.getString('email')
     const person = email ? findPersonByEmail(app, email) : null
@@ -92,7 +111,7 @@ export function summarise(app: App, row: DeliveryRow): LeadSummary | null {
     }
   }
   if (what === 'booking') {
-    const update = findOrNull(app, 'person_updates', row.sourceId)
+    const update = findOrNull(app, 'person_updates', sourceId)
     const person = update ? findOrNull(app, 'people', update.getString('person')) : null
     if (!person) return null
     const name = person.getString('name')
@@ -115,13 +134,16 @@ export function leadAlert(summary: LeadSummary, sourceId: string): PushAlert {
   }
 }
 
-/** The alert of several leads sent as one. */
-export function foldedAlert(summaries: LeadSummary[]): PushAlert {
-  const names = summaries.map((s) => s.name || 'someone')
-  const shown = names.slice(0, 2).join(', ')
-  const more = names.length - 2
+/**
+ * The alert of several leads sent as one: `count` of them, named by the first `summaries`
+ * (at least one).
+ */
+export function foldedAlert(summaries: LeadSummary[], count = summaries.length): PushAlert {
+  const names = summaries.slice(0, 2).map((s) => s.name || 'someone')
+  const shown = names.join(', ')
+  const more = count - names.length
   return {
-    title: `${summaries.length} new leads`,
+    title: `${count} new leads`,
     body: `${shown}${more > 0 ? ` and ${more} more` : ''}. Tap to open Today.`,
     url: CONSOLE_PATH,
     tag: 'leads',
@@ -149,6 +171,32 @@ function backoffMs(attempt: number): number {
   return seconds[Math.min(Math.max(attempt, 1), seconds.length) - 1] * 1000
 }
 
+/**
+ * A row's alert: its lead's own, or, with leads folded into it, one for all of them (named by
+ * the first two still there; the deleted ones not counted).
+ */
+function renderLeads(app: App, row: DeliveryRow): Rendered {
+  const payload = objectOf(row.payload) as { more?: unknown; extra?: unknown }
+  const more = (Array.isArray(payload.more) ? payload.more : []) as FoldedLead[]
+  const extra = Math.max(0, Number(payload.extra) || 0)
+  const own = summarise(app, row)
+  if (!more.length) {
+    return own
+      ? { body: JSON.stringify(leadAlert(own, row.sourceId)) }
+      : { cancel: 'The lead was deleted.' }
+  }
+  const summaries: LeadSummary[] = own ? [own] : []
+  for (const folded of more) {
+    if (!folded || typeof folded.s !== 'string') continue
+    const summary = summariseLead(app, folded.w, folded.s, row)
+    if (summary) summaries.push(summary)
+  }
+  if (!summaries.length) return { cancel: 'The leads were deleted.' }
+  const count = summaries.length + extra
+  if (count === 1) return { body: JSON.stringify(leadAlert(summaries[0], row.sourceId)) }
+  return { body: JSON.stringify(foldedAlert(summaries, count)) }
+}
+
 // An alert older than the push service would keep it is no use: give up after a day.
 const LIFETIME_HOURS = PUSH_TTL_SECONDS / 3600
 
@@ -163,9 +211,7 @@ export const kinds: Record<string, DeliveryKind> = {
     render(app, row) {
       const gone = deviceOrCancel(app, row)
       if (gone) return gone
-      const summary = summarise(app, row)
-      if (!summary) return { cancel: 'The lead was deleted.' }
-      return { body: JSON.stringify(leadAlert(summary, row.sourceId)) }
+      return renderLeads(app, row)
     },
   },
   [TEST_KIND]: {

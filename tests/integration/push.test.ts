@@ -16,6 +16,7 @@ import type { TestUser } from './helpers'
 import { auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { decryptAlert, newDevice, startPushService, vapidClaims } from './support/push-service'
+import { rawRequest } from './support/raw-request'
 import type { PushService, TestDevice } from './support/push-service'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
@@ -29,6 +30,8 @@ interface Device {
 }
 
 const SPACING_SECONDS = 5
+const FLOOD_IP = '127.0.0.7'
+const VISITOR_IP = '127.0.0.9'
 
 let receiver: SmtpReceiver
 let server: MailServer
@@ -43,8 +46,17 @@ beforeAll(async () => {
   server = await startMailServer(receiver.port, {
     PUSH_ALLOW_PRIVATE: 'true',
     PUSH_ALERT_SPACING_SECONDS: String(SPACING_SECONDS),
+    // The flood test sends 300 audits from one address: past the day's cap they would be refused.
+    AUDITS_PER_IP_PER_DAY: '1000',
   })
   await exemptLoopbackFromRateLimits(server.url, server.su.authStore.token)
+  // The flooding address and a real visitor's, beside the tests' own, past the rate limiter.
+  const settings = await fetch(`${server.url}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: server.su.authStore.token },
+    body: JSON.stringify({ rateLimits: { excludedIPs: ['127.0.0.1', FLOOD_IP, VISITOR_IP] } }),
+  })
+  expect(settings.ok).toBe(true)
   admin = await createUser({ isAdmin: true, verified: true, url: server.url, label: 'push-admin' })
   publicKey = (await admin.pb.send<{ publicKey: string }>('/api/push/public-key', {})).publicKey
 })
@@ -256,6 +268,77 @@ describe('a new lead', () => {
     expect(alert.url).toBe(`/audit-admin?tab=people&person=${await personOf(email)}`)
     await removeAll([phone.id])
   }, 60_000)
+})
+
+describe('a flood', () => {
+  /** How many leads an alert stands for: "12 new leads" is 12, any other alert one. */
+  const leadsIn = (alert: PushAlert) => Number(/^(\d+) new leads$/.exec(alert.title)?.[1] ?? 1)
+
+  it('300 audits from one address in a minute buzz a phone a bounded number of times; a real lead from another address is alerted on its own', async () => {
+    const phone = await subscribe('Phone')
+    const started = Date.now()
+    const flood = Array.from({ length: 300 }, () =>
+      JSON.stringify(auditSubmission({ email: uniqueEmail('flood') })),
+    )
+    let realSent = 0
+    const send = async (worker: number) => {
+      for (let i = worker; i < flood.length; i += 6) {
+        const answer = await rawRequest(server.url, {
+          path: '/api/collections/audits/records',
+          body: flood[i],
+          from: FLOOD_IP,
+        })
+        expect(answer.status).toBe(200)
+        if (i === 150) {
+          // Mid-flood, a real visitor elsewhere writes.
+          const real = await rawRequest(server.url, {
+            path: '/api/collections/contacts/records',
+            body: JSON.stringify({
+              id: recordId(),
+              name: 'Nora Real',
+              email: uniqueEmail('real'),
+              message: 'Can you help with my invoicing?',
+              source: 'portfolio_website',
+            }),
+            from: VISITOR_IP,
+          })
+          expect(real.status).toBe(200)
+          realSent = Date.now()
+        }
+      }
+    }
+    await Promise.all([0, 1, 2, 3, 4, 5].map(send))
+    const flooded = Date.now() - started
+    expect(flooded, 'the flood fits in a minute').toBeLessThan(60_000)
+
+    // The real lead: alone, by name, within the spacing of its own arrival at most.
+    await eventually(
+      async () => alertsAt(phone.path, phone.device).some((a) => a.title === 'Nora sent a message'),
+      20_000,
+    )
+    const realAlert = alertsAt(phone.path, phone.device).findIndex(
+      (a) => a.title === 'Nora sent a message',
+    )
+    expect(pushService.at(phone.path)[realAlert].at - realSent).toBeLessThan(10_000)
+
+    // Every audit is in some alert, each counted once, in few pushes.
+    await server.runAuditJobs()
+    await eventually(async () => {
+      const total = alertsAt(phone.path, phone.device)
+        .filter((a) => a.title !== 'Nora sent a message')
+        .reduce((sum, a) => sum + leadsIn(a), 0)
+      return total >= 300
+    }, 60_000)
+    const floodAlerts = alertsAt(phone.path, phone.device).filter(
+      (a) => a.title !== 'Nora sent a message',
+    )
+    expect(floodAlerts.reduce((sum, a) => sum + leadsIn(a), 0)).toBe(300)
+    // One at once, then one per spacing while it lasts (and the last fold after it).
+    const bound = Math.ceil((Date.now() - started) / (SPACING_SECONDS * 1000)) + 1
+    expect(floodAlerts.length).toBeLessThanOrEqual(bound)
+    expect(floodAlerts.length).toBeLessThanOrEqual(60 / SPACING_SECONDS + 2)
+    await removeAll([phone.id])
+  }, 120_000)
 })
 
 describe('delivery', () => {
