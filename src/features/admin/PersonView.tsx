@@ -1,6 +1,7 @@
 // One person of the lead workspace: facts, the consultant's status and notes (queued through
-// the outbox, so they work with no signal and show as waiting until sent), Reply by e-mail,
-// and the timeline of everything they did, each audit with its report.
+// the outbox, so they work with no signal and show as waiting until sent), Call (their number, or
+// the one they left in a message) and Reply by e-mail (when there is an address), and the
+// timeline of everything they did, each audit with its report.
 import { lazy, Suspense, useId, useState } from 'react'
 import type { ComponentType, FormEvent } from 'react'
 import { Link } from 'react-router-dom'
@@ -21,7 +22,9 @@ import { queuePersonUpdate, type PendingPersonUpdate } from '../../offline/admin
 import { AuditReport } from './AuditDetails'
 import { formatDateTime } from './format'
 import {
+  callNumber,
   describeTouch,
+  leadOrigin,
   newsletterLabels,
   personTimeline,
   replyLink,
@@ -119,19 +122,29 @@ export function PersonView({
 function PersonHeading({ page }: { page: PersonPage }) {
   const { person } = page
   const previous = person.previousEmails ?? []
+  const phone = callNumber(page)
   return (
     <header className="admin-person__head">
       <h1 id="admin-person-title" className="admin-title admin-person__title">
-        {person.name || person.email}
+        {person.name || person.email || person.phone}
       </h1>
-      <p className="admin-person__email">
-        <span>
-          <EmailText email={person.email} />
-        </span>
-        <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
-          Reply<span className="visually-hidden"> by e-mail</span>
-        </a>
-      </p>
+      {person.email && (
+        <p className="admin-person__email">
+          <span>
+            <EmailText email={person.email} />
+          </span>
+          <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
+            Reply<span className="visually-hidden"> by e-mail</span>
+          </a>
+        </p>
+      )}
+      {phone && (
+        <p className="admin-person__email">
+          <a className="btn btn-primary admin-btn-small" href={telHref(phone)}>
+            Call {phone}
+          </a>
+        </p>
+      )}
       {previous.length > 0 && (
         <p className="admin-person__previous">Before: {previous.join(', ')}</p>
       )}
@@ -142,7 +155,7 @@ function PersonHeading({ page }: { page: PersonPage }) {
 function PersonFacts({ page, pending }: PersonSectionProps) {
   const { person } = page
   const shown = shownStatus(person, pending)
-  const touch = describeTouch(person.firstTouch)
+  const origin = leadOrigin(person) || describeTouch(person.firstTouch)
   return (
     <section aria-label="Facts">
       <dl className="admin-person__facts">
@@ -187,7 +200,7 @@ function PersonFacts({ page, pending }: PersonSectionProps) {
         </div>
         <div className="admin-person__wide">
           <dt>First came from</dt>
-          <dd>{touch || 'Not known (direct visit, or before the funnel existed)'}</dd>
+          <dd>{origin || 'Not known (direct visit, or before the funnel existed)'}</dd>
         </div>
       </dl>
     </section>
@@ -336,6 +349,7 @@ function TimelineBody({ entry }: { entry: TimelineEntry }) {
     case 'message':
       return <TimelineMessage message={entry.message} />
     case 'newsletter':
+    case 'added':
       return <p>{entry.text}</p>
     case 'status':
       return entry.bySite ? (

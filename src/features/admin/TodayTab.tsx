@@ -1,8 +1,9 @@
 // Today, the console's first tab: who needs the consultant now, one row per person: what came in
 // (a call-back request, a message, a new audit from someone who showed the address is theirs),
-// newest first, then next steps due today or overdue. Each row: Call, Reply, and after either one
-// tap to log it; Mark handled; Snooze to a date. Every action goes through the outbox like notes,
-// so it works with no signal: the row leaves the list at once and the change waits to be sent.
+// newest first, then next steps due today or overdue. Each row: Call, Reply (for someone with an
+// e-mail address), and after either one tap to log it; Mark handled; Snooze to a date. Every
+// action goes through the outbox like notes, so it works with no signal: the row leaves the list
+// at once and the change waits to be sent.
 // The count is beside the tab's name, and on the installed app's icon where the browser has app
 // badges. Under the list: alerts on this device for each new lead (PushAlertsCard.tsx).
 import { useEffect, useId, useState, type ReactNode } from 'react'
@@ -175,13 +176,15 @@ function TodayRow({ item, today, adminId }: { item: TodayItem; today: string; ad
             Call {item.phone}
           </a>
         )}
-        <a
-          className="btn btn-secondary admin-btn-small"
-          href={reply}
-          onClick={() => setContacted('emailed')}
-        >
-          Reply<span className="visually-hidden"> to {item.name || item.email}</span>
-        </a>
+        {item.email && (
+          <a
+            className="btn btn-secondary admin-btn-small"
+            href={reply}
+            onClick={() => setContacted('emailed')}
+          >
+            Reply<span className="visually-hidden"> to {item.name || item.email}</span>
+          </a>
+        )}
         {contacted && (
           <button
             type="button"

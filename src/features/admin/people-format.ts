@@ -1,5 +1,7 @@
 // Pure helpers of the lead workspace: a person's timeline from their records, notes and
-// pending changes; the Reply mail; the People CSV; and how a first touch reads.
+// pending changes; the Reply mail and the number to call; the People CSV; how a first touch and a
+// lead added by hand read; and the leads added by hand still in the outbox.
+import type { DescribedError } from '../../backend/errors'
 import type { PersonPage, SubscriptionRecord } from '../../backend/people-api'
 import type {
   AuditRecord,
@@ -10,8 +12,10 @@ import type {
 import { parsePbTime } from '../../config/dates'
 import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
+import { leadSourceLabels, type ManualLeadInput } from '../../config/manual-lead'
 import { site } from '../../config/site'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
+import type { OutboxItem } from '../../offline/db'
 import { localTimeZone, timeHeader, toCsv, zonedTimestamp } from './csv'
 import { formatDateTime } from './format'
 
@@ -21,6 +25,8 @@ export type TimelineEntry = { id: string; at: number; pending?: boolean; failed?
   | { kind: 'newsletter'; text: string }
   | { kind: 'status'; status: PersonStatus; bySite?: boolean }
   | { kind: 'note'; text: string; bySite?: boolean }
+  /** The consultant added them by hand: where they came from. */
+  | { kind: 'added'; text: string }
 )
 
 const newsletterWords: Record<string, string> = {
@@ -144,7 +150,33 @@ export function personTimeline(page: PersonPage, pending: PendingPersonUpdate[])
           },
     )
   }
+  // Last in, so it stays below the first note made in the same moment (the sort is stable).
+  const origin = leadOrigin(page.person)
+  if (origin)
+    entries.push({
+      id: `${page.person.id}:added`,
+      kind: 'added',
+      at: parsePbTime(page.person.created),
+      text: origin,
+    })
   return entries.sort((a, b) => b.at - a.at)
+}
+
+/** "Added by hand · Phone call" for a lead the consultant added; '' for someone from the site. */
+export function leadOrigin(person: Pick<PersonRecord, 'source'>): string {
+  const source = person.source
+  if (!source) return ''
+  return `Added by hand · ${leadSourceLabels[source] ?? source}`
+}
+
+/** How to reach them, under their name: the e-mail address, else the phone number. */
+export function personContact(person: Pick<PersonRecord, 'email' | 'phone'>): string {
+  return person.email || person.phone || ''
+}
+
+/** The number for Call: the one typed for them, else the latest one they left in a message. */
+export function callNumber(page: PersonPage): string {
+  return page.person.phone || page.messages.find((m) => m.phone)?.phone || ''
 }
 
 /** The status to show: the newest pending status change, else the server's. */
@@ -178,9 +210,11 @@ export function shownNextStep(
   return { text: person.nextStep ?? '', due: (person.nextDue ?? '').slice(0, 10), pending: false }
 }
 
-/** A mailto: link with a subject and the context of the latest audit or message. */
+/** A mailto: link with a subject and the context of the latest audit or message; '' without an
+ *  address (a lead added with a phone number only). */
 export function replyLink(page: PersonPage): string {
   const { person } = page
+  if (!person.email) return ''
   const latestAudit = page.audits[0]
   const latestMessage = page.messages[0]
   const greeting = `Hi${person.name ? ` ${firstName(person.name)}` : ''},`
@@ -234,6 +268,7 @@ export function peopleCsv(
     [
       'Email',
       'Name',
+      'Phone',
       'Status',
       'Latest Score',
       'Best Score',
@@ -241,11 +276,13 @@ export function peopleCsv(
       'Messages',
       'Newsletter',
       timeHeader('Last Activity', timeZone),
+      'Source',
       'First Source',
     ],
     people.map((p) => [
       p.email,
       p.name,
+      p.phone ?? '',
       personStatusLabels[p.status] ?? p.status,
       p.auditCount > 0 ? p.latestScore : '',
       p.auditCount > 0 ? p.bestScore : '',
@@ -253,7 +290,55 @@ export function peopleCsv(
       p.messageCount,
       newsletterLabels[p.newsletter] ?? p.newsletter,
       zonedTimestamp(p.lastActivityAt, timeZone),
+      p.source ? (leadSourceLabels[p.source] ?? p.source) : 'Website',
       describeTouch(p.firstTouch),
     ]),
   )
+}
+
+/** A lead added by hand that is still in the outbox, as People shows it above the list. */
+export interface PendingLead extends ManualLeadInput {
+  /** The outbox item's id: the person's id once the server has it. */
+  id: string
+  createdAt: number
+  /** The server refused it: it waits for the consultant to change or discard it. */
+  failed: boolean
+  /** Why, in the server's words ("E-mail: Already in People."); '' while it waits. */
+  refusal: string
+  /** The server's message for each field it named, for the form when the lead is edited. */
+  fieldErrors: Record<string, string>
+}
+
+const leadFieldLabels: Record<keyof ManualLeadInput, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'E-mail',
+  source: 'Where they came from',
+  note: 'Note',
+}
+
+/** The server's refusal of a lead, field by field in the form's words. */
+export function leadRefusal(error: DescribedError | undefined): string {
+  if (!error) return 'The server refused it.'
+  const fields = Object.entries(error.fieldErrors).map(
+    ([field, message]) => `${leadFieldLabels[field as keyof ManualLeadInput] ?? field}: ${message}`,
+  )
+  return fields.length > 0 ? fields.join(' ') : error.serverMessage || 'The server refused it.'
+}
+
+/** The leads added by hand among the outbox's items (queued, sending or refused), oldest first. */
+export function pendingLeads(items: readonly OutboxItem[]): PendingLead[] {
+  return items
+    .filter((item) => item.collection === 'people')
+    .map((item) => {
+      const failed = item.status === 'failed'
+      return {
+        ...(item.payload as ManualLeadInput),
+        id: item.id,
+        createdAt: item.createdAt,
+        failed,
+        refusal: failed ? leadRefusal(item.lastError) : '',
+        fieldErrors: failed ? { ...(item.lastError?.fieldErrors ?? {}) } : {},
+      }
+    })
 }

@@ -1,14 +1,22 @@
 // The person page's pure parts: the timeline (server records, notes, status changes and what
-// still waits in the outbox), the status shown, the Reply mail and the People CSV.
+// still waits in the outbox), the status shown, the Reply mail, the number to call, the People
+// CSV, and the leads added by hand that are still in the outbox.
 import { describe, expect, it } from 'vitest'
+import type { DescribedError } from '../../../src/backend/errors'
 import type { PersonPage } from '../../../src/backend/people-api'
 import type { AuditRecord, ContactRecord, PersonRecord } from '../../../src/backend/types'
 import {
+  callNumber,
+  leadOrigin,
+  leadRefusal,
   peopleCsv,
+  pendingLeads,
+  personContact,
   personTimeline,
   replyLink,
   shownStatus,
 } from '../../../src/features/admin/people-format'
+import type { OutboxItem } from '../../../src/offline/db'
 import { parseCsv } from './parse-csv'
 
 const person = {
@@ -154,6 +162,7 @@ describe('the People CSV', () => {
     expect(rows[0]).toEqual([
       'Email',
       'Name',
+      'Phone',
       'Status',
       'Latest Score',
       'Best Score',
@@ -161,11 +170,13 @@ describe('the People CSV', () => {
       'Messages',
       'Newsletter',
       'Last Activity (America/New_York)',
+      'Source',
       'First Source',
     ])
     expect(rows[1]).toEqual([
       'robin@inn.example',
       'Robin Innkeeper',
+      '',
       'New',
       '42',
       '61',
@@ -173,8 +184,182 @@ describe('the People CSV', () => {
       '1',
       'Subscribed',
       '2026-11-20 05:00:00',
+      'Website',
       'google.com · spring · landed on /free-audit',
     ])
-    expect(rows[2].slice(0, 5)).toEqual(["'=cmd@x.example", 'Robin Innkeeper', 'New', '', ''])
+    expect(rows[2].slice(0, 6)).toEqual(["'=cmd@x.example", 'Robin Innkeeper', '', 'New', '', ''])
+  })
+
+  it('writes a lead added by hand with their phone and where they came from, and no e-mail', () => {
+    const rows = parseCsv(peopleCsv([handAdded], 'America/New_York'))
+    const column = (name: string) => rows[1][rows[0].indexOf(name)]
+    expect(column('Email')).toBe('')
+    expect(column('Phone')).toBe('(603) 555-0142')
+    expect(column('Source')).toBe('Walk-in')
+    expect(column('First Source')).toBe('')
+  })
+})
+
+/** Someone the consultant added by hand, with a phone number only. */
+const handAdded = {
+  ...person,
+  id: 'p9',
+  email: '',
+  name: 'Jordan Lodge',
+  phone: '(603) 555-0142',
+  source: 'walk_in',
+  auditCount: 0,
+  messageCount: 0,
+  newsletter: '',
+  firstTouch: null,
+  created: '2026-11-25 14:00:00.000Z',
+} as PersonRecord
+
+const handAddedPage: PersonPage = {
+  person: handAdded,
+  audits: [],
+  messages: [],
+  subscription: null,
+  updates: [
+    {
+      id: 'n1',
+      person: 'p9',
+      kind: 'note',
+      text: 'Runs the lodge on Route 2; wants help with bookings.',
+      created: '2026-11-25 14:00:00.000Z',
+    },
+  ] as PersonPage['updates'],
+}
+
+describe('a lead added by hand', () => {
+  it.each([
+    ['phone_call', 'Added by hand · Phone call'],
+    ['walk_in', 'Added by hand · Walk-in'],
+    ['referral', 'Added by hand · Referral'],
+    ['event', 'Added by hand · Event'],
+    ['', ''],
+    [undefined, ''],
+  ] as const)('reads source %j as %j', (source, words) => {
+    expect(leadOrigin({ source })).toBe(words)
+  })
+
+  it('starts the timeline with where they came from, under the first note made with it', () => {
+    const entries = personTimeline(handAddedPage, [])
+    expect(entries.map((e) => e.kind)).toEqual(['note', 'added'])
+    expect(entries.at(-1)).toMatchObject({ kind: 'added', text: 'Added by hand · Walk-in' })
+  })
+
+  it('gives someone from the site no such entry', () => {
+    expect(personTimeline(page, []).some((e) => e.kind === 'added')).toBe(false)
+  })
+
+  it('is reached by phone: no Reply without an address, the number under their name', () => {
+    expect(replyLink(handAddedPage)).toBe('')
+    expect(personContact(handAdded)).toBe('(603) 555-0142')
+    expect(personContact(person)).toBe('robin@inn.example')
+  })
+})
+
+describe('the number to call', () => {
+  const callBack = (id: string, phone: string, created: string) =>
+    ({ id, name: 'Robin', message: 'Please call me back.', phone, created }) as ContactRecord
+
+  it.each([
+    [
+      'the number typed for them first',
+      { phone: '603-555-0100' },
+      [callBack('c1', '603-555-0111', '2026-11-12')],
+      '603-555-0100',
+    ],
+    [
+      'else the latest number they left',
+      {},
+      [callBack('c2', '', '2026-11-13'), callBack('c1', '603-555-0111', '2026-11-12')],
+      '603-555-0111',
+    ],
+    ['else none', {}, [callBack('c2', '', '2026-11-13')], ''],
+  ] as const)('is %s', (_, extra, messages, number) => {
+    expect(callNumber({ ...page, person: { ...person, ...extra }, messages: [...messages] })).toBe(
+      number,
+    )
+  })
+})
+
+describe('leads in the outbox', () => {
+  const item = (over: Partial<OutboxItem>): OutboxItem => ({
+    id: 'l1',
+    collection: 'people',
+    payload: { name: 'Sam Maple', phone: '603-555-0199', source: 'referral', note: '' },
+    ownerId: 'admin1',
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: 10,
+    seq: 1,
+    ...over,
+  })
+  const refusal: DescribedError = {
+    kind: 'validation',
+    status: 400,
+    serverMessage: 'Failed to create record.',
+    fieldErrors: { email: 'Already in People.' },
+  }
+
+  it("lists only the leads, waiting or refused with the server's words field by field", () => {
+    const leads = pendingLeads([
+      item({}),
+      item({
+        id: 'n1',
+        collection: 'person_updates',
+        payload: { person: 'p1', kind: 'note', text: 'x' },
+      }),
+      item({
+        id: 'l2',
+        payload: { name: 'Pat Birch', email: 'pat@birch.example', source: 'event' },
+        status: 'failed',
+        lastError: refusal,
+        createdAt: 20,
+        seq: 3,
+      }),
+    ])
+    expect(leads).toEqual([
+      {
+        id: 'l1',
+        name: 'Sam Maple',
+        phone: '603-555-0199',
+        source: 'referral',
+        note: '',
+        createdAt: 10,
+        failed: false,
+        refusal: '',
+        fieldErrors: {},
+      },
+      {
+        id: 'l2',
+        name: 'Pat Birch',
+        email: 'pat@birch.example',
+        source: 'event',
+        createdAt: 20,
+        failed: true,
+        refusal: 'E-mail: Already in People.',
+        fieldErrors: { email: 'Already in People.' },
+      },
+    ])
+  })
+
+  it.each([
+    ['no answer recorded', undefined, 'The server refused it.'],
+    [
+      'a message without fields',
+      { ...refusal, fieldErrors: {}, serverMessage: 'Not allowed.' },
+      'Not allowed.',
+    ],
+    [
+      "two fields, in the form's words",
+      { ...refusal, fieldErrors: { name: 'Please enter their name.', phone: 'Use digits.' } },
+      'Name: Please enter their name. Phone: Use digits.',
+    ],
+  ] as const)('says why a lead was refused: %s', (_, error, words) => {
+    expect(leadRefusal(error)).toBe(words)
   })
 })
