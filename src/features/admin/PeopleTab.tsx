@@ -1,7 +1,10 @@
-// The lead workspace's People tab: one row per e-mail, searchable and filterable, with the
-// consultant's status (pending changes shown as such), a CSV export and an offline copy.
-import { useId, useMemo, useState } from 'react'
+// The lead workspace's People tab: one row per person, searchable and filterable, with the
+// consultant's status (pending changes shown as such), a CSV export and an offline copy; "Add a
+// lead" for someone who phoned or walked in, and the leads added here still waiting to sync.
+import { useId, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { pb } from '../../backend/client'
+import { useSession } from '../../backend/session'
 import {
   getPeopleSettings,
   listAllPeople,
@@ -20,15 +23,25 @@ import {
   type PersonStatus,
   type StaleDays,
 } from '../../config/leads'
+import { leadSourceLabels } from '../../config/manual-lead'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
+import { AddLeadForm, type AddLeadFormProps, type LeadTaken } from './AddLeadForm'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
 import { formatDateTime, periodLabels, periodStart, scoreBandLabels, type Period } from './format'
-import { formatDay, newsletterLabels, peopleCsv, shownNextStep, shownStatus } from './people-format'
+import {
+  formatDay,
+  newsletterLabels,
+  peopleCsv,
+  shownNextStep,
+  shownStatus,
+  type PendingLead,
+} from './people-format'
 import { PersonLink } from './PersonLink'
 import { StaleSettings } from './StaleSettings'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
 import { useCsvExport, useDebounced, useLiveChanges } from './use-admin'
+import { discardLead, usePendingLeads } from './use-manual-leads'
 import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
 import './people.css'
 
@@ -50,7 +63,7 @@ function peopleList(
       {
         header: 'Person',
         rowHeader: true,
-        cell: (p) => <PersonLink person={p} href={personHref(p.id)} />,
+        cell: (p) => <PersonCell person={p} href={personHref(p.id)} />,
       },
       {
         header: 'Status',
@@ -111,8 +124,31 @@ function peopleList(
   }
 }
 
+/** Their name and e-mail, or for someone known by phone only, their name and number. */
+function PersonCell({ person, href }: { person: PersonRecord; href: string }) {
+  if (person.email || !person.phone) return <PersonLink person={person} href={href} />
+  return (
+    <Link to={href} className="admin-people-open">
+      <span className="admin-people-name">{person.name || person.phone}</span>
+      {person.name && <span className="admin-people-email">{person.phone}</span>}
+    </Link>
+  )
+}
+
+/** The lead form's state: closed, or open (new, or changing a lead the server refused). */
+type LeadFormState = Omit<AddLeadFormProps, 'adminId' | 'onClose'> & { round: number }
+
+/** What the consultant is told once the form has taken a lead. */
+function takenText({ name, status }: LeadTaken): string {
+  if (status === 'sent') return `${name} is in People.`
+  return navigator.onLine === false
+    ? `${name} is saved on this device and goes to People when you're back online.`
+    : `${name} is saved on this device and goes to People as soon as the server answers.`
+}
+
 export function PeopleTab() {
   const id = useId()
+  const { user } = useSession()
   const { personHref } = useConsole()
   const settings = useSyncedData('people-settings', () => getPeopleSettings(pb))
   const staleDays = settings.data?.value.staleDays ?? STALE_DEFAULTS
@@ -134,20 +170,72 @@ export function PeopleTab() {
 
   const list = useSyncedData(`people:${filterKey}:${page}`, () => listPeople(pb, page, filter))
   const pending = usePendingPersonUpdates()
+  const leads = usePendingLeads()
   const csv = useCsvExport()
   useLiveChanges('people', () => list.refresh())
   useWhenDelivered(pending.length, list.refresh)
+  useWhenDelivered(leads.length, list.refresh)
+
+  const [leadForm, setLeadForm] = useState<LeadFormState | null>(null)
+  const [taken, setTaken] = useState('')
+  // Focus goes back to "Add a lead" when the form closes (the button mounts again then).
+  const focusAddButton = useRef(false)
+  const openLeadForm = (state: Omit<LeadFormState, 'round'>) => {
+    setTaken('')
+    setLeadForm((current) => ({ ...state, round: (current?.round ?? 0) + 1 }))
+  }
 
   const synced = list.data
   return (
     <>
+      <div className="admin-people-add">
+        {leadForm && user ? (
+          <AddLeadForm
+            key={leadForm.round}
+            adminId={user.id}
+            initial={leadForm.initial}
+            serverErrors={leadForm.serverErrors}
+            replaces={leadForm.replaces}
+            onClose={(lead) => {
+              focusAddButton.current = true
+              setLeadForm(null)
+              if (lead) {
+                setTaken(takenText(lead))
+                if (lead.status === 'sent') list.refresh()
+              }
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            ref={(button) => {
+              if (button && focusAddButton.current) {
+                focusAddButton.current = false
+                button.focus()
+              }
+            }}
+            onClick={() => openLeadForm({})}
+          >
+            Add a lead
+          </button>
+        )}
+        <p className="admin-people-add__taken" role="status">
+          {taken}
+        </p>
+      </div>
+
       <form
         className="admin-toolbar"
         role="search"
         aria-label="Filter people"
         onSubmit={(event) => event.preventDefault()}
       >
-        <Field label="Search by name or e-mail" htmlFor={`${id}-q`} className="admin-toolbar__grow">
+        <Field
+          label="Search by name or e-mail, or phone"
+          htmlFor={`${id}-q`}
+          className="admin-toolbar__grow"
+        >
           <input
             id={`${id}-q`}
             type="search"
@@ -224,6 +312,23 @@ export function PeopleTab() {
         <SyncLine syncedAt={synced.syncedAt} fromCopy={synced.fromCopy} pending={pending} />
       )}
 
+      <PendingLeads
+        leads={leads}
+        onChange={(lead) =>
+          openLeadForm({
+            initial: {
+              name: lead.name,
+              phone: lead.phone ?? '',
+              email: lead.email ?? '',
+              source: lead.source,
+              note: lead.note ?? '',
+            },
+            serverErrors: lead.fieldErrors,
+            replaces: lead.id,
+          })
+        }
+      />
+
       <AdminList
         definition={peopleList(pending, personHref, staleDays, now)}
         rows={synced?.value.items}
@@ -247,5 +352,72 @@ export function PeopleTab() {
         onSaved={settings.refresh}
       />
     </>
+  )
+}
+
+/**
+ * Leads added on this device that the server does not have yet, above the list: waiting to sync,
+ * or refused (the server's reason, with Change to fix it in the form, or Discard).
+ */
+function PendingLeads({
+  leads,
+  onChange,
+}: {
+  leads: PendingLead[]
+  onChange: (lead: PendingLead) => void
+}) {
+  if (leads.length === 0) return null
+  const confirmDiscard = (lead: PendingLead) => {
+    if (
+      window.confirm(`Discard the lead ${lead.name}? It is not in People and cannot be recovered.`)
+    )
+      void discardLead(lead.id)
+  }
+  return (
+    <section className="admin-pending-leads" aria-label="Leads not in People yet">
+      <ul className="admin-pending-leads__list">
+        {leads.map((lead) => (
+          <li
+            key={lead.id}
+            className={`admin-pending-lead${lead.failed ? ' admin-pending-lead--failed' : ''}`}
+          >
+            <p className="admin-pending-lead__who">
+              <span className="admin-people-name">{lead.name}</span>
+              <span className="admin-people-email">
+                {[lead.phone, lead.email].filter(Boolean).join(' · ')}
+              </span>
+              <span className="admin-muted">
+                Added by hand · {leadSourceLabels[lead.source] ?? lead.source}
+              </span>
+            </p>
+            {lead.failed ? (
+              <>
+                <p className="admin-pending-lead__refusal">
+                  <strong>Could not be added.</strong> {lead.refusal}
+                </p>
+                <div className="admin-pending-lead__actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary admin-btn-small"
+                    onClick={() => onChange(lead)}
+                  >
+                    Change<span className="visually-hidden"> the lead {lead.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary admin-btn-small"
+                    onClick={() => confirmDiscard(lead)}
+                  >
+                    Discard<span className="visually-hidden"> the lead {lead.name}</span>
+                  </button>
+                </div>
+              </>
+            ) : (
+              <p className="admin-pending">Waiting to sync</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
