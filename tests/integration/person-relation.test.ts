@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ClientResponseError } from 'pocketbase';
+import type { ClientResponseError } from 'pocketbase'
 import PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // prettier-ignore

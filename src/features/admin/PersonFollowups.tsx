@@ -30,10 +30,14 @@ const deliveryLabels: Record<string, string> = {
   cancelled: 'Not sent',
 }
 
-function Summary({ state }: { state: State }) {
+function Summary({ state, hasEmail }: { state: State; hasEmail: boolean }) {
   switch (state.state) {
     case 'none':
-      return <p>No follow-ups: no audit from this address yet.</p>
+      return hasEmail ? (
+        <p>No follow-ups: no audit from this address yet.</p>
+      ) : (
+        <p>No follow-ups: they start after an audit, and this person has no e-mail address.</p>
+      )
     case 'waiting':
       return (
         <p>
@@ -78,7 +82,13 @@ function SentLine({ mail }: { mail: SentFollowup }) {
   )
 }
 
-export function PersonFollowups({ personId }: { personId: string }) {
+export function PersonFollowups({
+  personId,
+  hasEmail = true,
+}: {
+  personId: string
+  hasEmail?: boolean
+}) {
   const id = useId()
   const loaded = useServerData(`followup:person:${personId}`, () =>
     getPersonFollowups(pb, personId),
@@ -124,7 +134,7 @@ export function PersonFollowups({ personId }: { personId: string }) {
           {!state.enabled && (
             <p className="admin-muted">Follow-ups are turned off (Follow-up tab).</p>
           )}
-          <Summary state={state} />
+          <Summary state={state} hasEmail={hasEmail} />
           {state.proof && (
             <p className="admin-muted">
               The address is theirs: they {proofLabels[state.proof.by] ?? state.proof.by}

@@ -52,7 +52,7 @@ const PersonFollowups = lazy(() =>
 function PersonFollowupsSection({ page }: PersonSectionProps) {
   return (
     <Suspense fallback={null}>
-      <PersonFollowups personId={page.person.id} />
+      <PersonFollowups personId={page.person.id} hasEmail={!!page.person.email} />
     </Suspense>
   )
 }
