@@ -2,8 +2,10 @@
 // stays on one line, nothing scrolls sideways, and nothing fixed or sticky sits over a control
 // (the sticky header excepted: content scrolls under it by design). Checked with the page at
 // its top and at its end, where the floating scroll-to-top button shows; on a short page the
-// footer sits at the bottom of the window.
-import type { Page } from '@playwright/test'
+// footer sits at the bottom of the window. Each page loads once and is resized through the
+// widths (a load per width cost CI minutes and checked nothing more: the layout is CSS, and the
+// two parts that measure in script listen for resizes).
+import type { Browser, Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
 import { baseURL, createUser, promoteAdmin, superuser, TEST_PASSWORD } from './support/helpers'
@@ -87,11 +89,29 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
   })
 }
 
-async function checkEveryPage(page: Page, width: number) {
-  await page.setViewportSize({ width, height: HEIGHT })
-  for (const path of PAGES) {
-    await page.goto(`${baseURL()}${path}`)
-    await expect(page.locator('main h1').first()).toBeVisible()
+/** Two frames: the layout after a resize, and any resize handler's re-measure, are drawn. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  )
+
+/**
+ * One page at every width: loaded once, then the window resized (the layout is CSS, and the two
+ * components that measure in script, the console's tab strip and the scroll-to-top button, listen
+ * for resizes), checked at its top and at its end each time.
+ */
+async function checkAtEveryWidth(page: Page, path: string) {
+  await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT })
+  await page.goto(`${baseURL()}${path}`)
+  await expect(page.locator('main h1').first()).toBeVisible()
+  const scrollTop = page.getByRole('button', { name: 'Scroll to top' })
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT })
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+    // Back at the top the scroll-to-top button goes away (it is not part of the top's layout).
+    await expect(scrollTop).toBeHidden()
+    await settled(page)
     const where = `${path} at ${width}px`
     expect(await layoutProblems(page), `${where}, top`).toEqual({
       navLines: [],
@@ -104,30 +124,32 @@ async function checkEveryPage(page: Page, width: number) {
     const scrollable = await page.evaluate(
       () => document.documentElement.scrollHeight > innerHeight,
     )
-    const scrollTop = page.getByRole('button', { name: 'Scroll to top' })
     await expect
-      .poll(async () => {
-        await page.evaluate(() =>
-          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-        )
-        return !scrollable || (await scrollTop.isVisible())
-      })
+      .poll(
+        async () => {
+          await page.evaluate(() =>
+            window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+          )
+          return !scrollable || (await scrollTop.isVisible())
+        },
+        { intervals: [50] },
+      )
       .toBe(true)
     expect((await layoutProblems(page)).covered, `${where}, end`).toEqual([])
   }
 }
 
-// One test per width and sign-in state, so the workers share them.
+// One test per page and sign-in state, so the workers share them.
 test.describe.configure({ mode: 'parallel' })
 
-for (const width of WIDTHS) {
-  test(`signed out at ${width}px: one-line nav, no sideways scroll, nothing over a control`, async ({
+for (const path of PAGES) {
+  test(`signed out, ${path}: one-line nav, no sideways scroll, nothing over a control, at every width`, async ({
     page,
   }) => {
-    await checkEveryPage(page, width)
+    await checkAtEveryWidth(page, path)
   })
 
-  test(`signed in at ${width}px: one-line nav, no sideways scroll, nothing over a control`, async ({
+  test(`signed in, ${path}: one-line nav, no sideways scroll, nothing over a control, at every width`, async ({
     page,
   }) => {
     const user = await createUser({ label: 'layout' })
@@ -137,7 +159,7 @@ for (const width of WIDTHS) {
     await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
     await page.goto(`${baseURL()}/`)
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeAttached()
-    await checkEveryPage(page, width)
+    await checkAtEveryWidth(page, path)
   })
 }
 
@@ -162,8 +184,6 @@ test("on a phone, 'Please specify...' opens in view, above the sticky Previous/N
     })
     .toEqual({ top: true, aboveTheBar: true })
 })
-
-const SIX_WIDTHS = [320, 390, 768, 1024, 1280, 1920]
 
 /** How far the page reaches past the window's right edge (0: nothing sideways). */
 const sideways = (page: Page) =>
@@ -194,88 +214,113 @@ const clippedFilters = (page: Page) =>
     ),
   )
 
-for (const width of SIX_WIDTHS) {
-  test(`the console, a person, the dashboard, settings and /call: nothing sideways at ${width}px`, async ({
-    browser,
-  }) => {
-    // Long unbroken addresses and words, the way they break layouts.
-    const long = `a-very-long-address-of-a-white-mountains-business-${Date.now()}-${width}`
-    const admin = await createUser({ label: `${long}-owner` })
-    promoteAdmin(admin.email)
-    const guest = new PocketBase(baseURL())
-    guest.autoCancellation(false)
-    const visitor = `${long}@an-equally-long-domain-name-for-testing.example`
-    await guest.collection('contacts').create({
-      name: 'Wendell Longfellow-Featherstonehaugh',
-      email: visitor,
-      message: `https://example.com/${'very-long-path-segment-'.repeat(8)} please call`,
-      source: 'portfolio_website',
-    })
-    const su = await superuser()
-    const person = await su
-      .collection('people')
-      .getFirstListItem(su.filter('email = {:e}', { e: visitor }))
-    const member = await createUser({ verified: true, label: `${long}-member` })
-
-    const signedIn = async (email: string) => {
-      const pb = new PocketBase(baseURL())
-      await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-      const context = await browser.newContext()
-      const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
-      await context.addInitScript(
-        (value) => localStorage.setItem('pocketbase_auth', value),
-        session,
-      )
-      return context.newPage()
-    }
-    const adminPage = await signedIn(admin.email)
-    const memberPage = await signedIn(member.email)
-    await memberPage.route(/calendly/, (route) => route.abort('connectionrefused'))
-
-    await adminPage.goto(`${baseURL()}/audit-admin`)
-    // The tab links once the console has drawn them (read before, the list came out empty and the
-    // tabs went unchecked).
-    const tabLinks = adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link')
-    await expect(tabLinks.first()).toBeVisible()
-    const tabs = await tabLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
-    const consolePages = [...tabs, `/audit-admin?person=${person.id}`]
-    const memberPages = ['/dashboard', '/dashboard?tab=audits', '/dashboard?tab=settings', '/call']
-
-    {
-      for (const [view, paths] of [
-        [adminPage, consolePages],
-        [memberPage, memberPages],
-      ] as const) {
-        await view.setViewportSize({ width, height: 900 })
-        for (const path of paths) {
-          await view.goto(`${baseURL()}${path}`)
-          await expect(view.getByRole('heading', { level: 1 }).first()).toBeVisible()
-          await expect(view.getByText('Loading...')).toHaveCount(0)
-          if (path === '/dashboard?tab=settings') {
-            // The card after a change-e-mail request, with a long new address in its answer.
-            await view.getByLabel('New address').fill(`${long}@another-long-domain.example`)
-            await view.getByRole('button', { name: 'Send Confirmation Link' }).click()
-            await expect(view.getByText(/a confirmation link is on its way/)).toBeVisible()
-          }
-          if (path === '/call')
-            await expect(view.getByText('The scheduler could not load.')).toBeVisible()
-          expect(await sideways(view), `${path} at ${width}px`).toBe(0)
-          expect.soft(await clippedFilters(view), `${path} at ${width}px`).toEqual([])
-          if (path.startsWith('/dashboard')) {
-            // The three tabs side by side, none cut off at the edge of a strip that scrolls.
-            const tabs = view.getByRole('tablist')
-            expect
-              .soft(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), `${path} tabs`)
-              .toBe(0)
-          }
-          await view.screenshot({
-            path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
-            fullPage: true,
-          })
-        }
-      }
-    }
-    await adminPage.close()
-    await memberPage.close()
-  })
+/** A page of the console or the dashboard, signed in as `email`, with its long data. */
+interface SignedInWorld {
+  long: string
+  admin: string
+  member: string
+  personId: string
 }
+
+async function signedInWorld(label: string): Promise<SignedInWorld> {
+  // Long unbroken addresses and words, the way they break layouts.
+  const long = `a-very-long-address-of-a-white-mountains-business-${Date.now()}-${label}`
+  const admin = await createUser({ label: `${long}-owner` })
+  promoteAdmin(admin.email)
+  const guest = new PocketBase(baseURL())
+  guest.autoCancellation(false)
+  const visitor = `${long}@an-equally-long-domain-name-for-testing.example`
+  await guest.collection('contacts').create({
+    name: 'Wendell Longfellow-Featherstonehaugh',
+    email: visitor,
+    message: `https://example.com/${'very-long-path-segment-'.repeat(8)} please call`,
+    source: 'portfolio_website',
+  })
+  const su = await superuser()
+  const person = await su
+    .collection('people')
+    .getFirstListItem(su.filter('email = {:e}', { e: visitor }))
+  const member = await createUser({ verified: true, label: `${long}-member` })
+  return { long, admin: admin.email, member: member.email, personId: person.id }
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const pb = new PocketBase(baseURL())
+  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
+  const context = await browser.newContext()
+  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
+  await context.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
+  return context.newPage()
+}
+
+/**
+ * Each of `paths` loaded once, then checked at every width by resizing the window: nothing
+ * sideways, no filter cut off, the dashboard's tabs whole; a screenshot at each width.
+ */
+async function checkSignedInPages(
+  view: Page,
+  paths: readonly string[],
+  prepare: (path: string) => Promise<void>,
+) {
+  for (const path of paths) {
+    await view.setViewportSize({ width: WIDTHS[0], height: 900 })
+    await view.goto(`${baseURL()}${path}`)
+    await expect(view.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await expect(view.getByText('Loading...')).toHaveCount(0)
+    await prepare(path)
+    for (const width of WIDTHS) {
+      await view.setViewportSize({ width, height: 900 })
+      await settled(view)
+      expect(await sideways(view), `${path} at ${width}px`).toBe(0)
+      expect.soft(await clippedFilters(view), `${path} at ${width}px`).toEqual([])
+      if (path.startsWith('/dashboard')) {
+        // The three tabs side by side, none cut off at the edge of a strip that scrolls.
+        const tabs = view.getByRole('tablist')
+        expect
+          .soft(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), `${path} tabs`)
+          .toBe(0)
+      }
+      await view.screenshot({
+        path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
+        fullPage: true,
+      })
+    }
+  }
+}
+
+test('the console and a person: nothing sideways, no filter cut off, at every width', async ({
+  browser,
+}) => {
+  const world = await signedInWorld('console')
+  const adminPage = await signedInPage(browser, world.admin)
+  await adminPage.goto(`${baseURL()}/audit-admin`)
+  // The tab links once the console has drawn them (read before, the list came out empty and the
+  // tabs went unchecked).
+  const tabLinks = adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link')
+  await expect(tabLinks.first()).toBeVisible()
+  const tabs = await tabLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+  await checkSignedInPages(
+    adminPage,
+    [...tabs, `/audit-admin?person=${world.personId}`],
+    async () => {},
+  )
+  await adminPage.close()
+})
+
+test('the dashboard, settings and /call: nothing sideways, at every width', async ({ browser }) => {
+  const world = await signedInWorld('member')
+  const memberPage = await signedInPage(browser, world.member)
+  await memberPage.route(/calendly/, (route) => route.abort('connectionrefused'))
+  const memberPages = ['/dashboard', '/dashboard?tab=audits', '/dashboard?tab=settings', '/call']
+  await checkSignedInPages(memberPage, memberPages, async (path) => {
+    if (path === '/dashboard?tab=settings') {
+      // The card after a change-e-mail request, with a long new address in its answer.
+      await memberPage.getByLabel('New address').fill(`${world.long}@another-long-domain.example`)
+      await memberPage.getByRole('button', { name: 'Send Confirmation Link' }).click()
+      await expect(memberPage.getByText(/a confirmation link is on its way/)).toBeVisible()
+    }
+    if (path === '/call')
+      await expect(memberPage.getByText('The scheduler could not load.')).toBeVisible()
+  })
+  await memberPage.close()
+})
