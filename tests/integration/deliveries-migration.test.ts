@@ -1,74 +1,15 @@
 // The delivery queue's migration against the real PocketBase binary: every mail_outbox row moves
 // into `deliveries` with its id, state, attempts, error, times and headers (nothing lost), and
 // `migrate down` moves them back into a mail_outbox like the old one, field for field.
-import { spawn, spawnSync } from 'node:child_process'
-import {
-  copyFileSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  unlinkSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import PocketBase from 'pocketbase'
 import { afterAll, expect, it } from 'vitest'
-// prettier-ignore
-// @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { findPocketBase, freePort, root, serveArgs, upsertSuperuser } from '../../scripts/pocketbase.mjs'
-import { SUPERUSER } from './harness-env'
+import { migrationDrill } from './support/migration-drill'
 
 const MIGRATION = '1764610000_deliveries.js'
-const scratch = mkdtempSync(join(tmpdir(), 'pb-deliveries-migration-'))
-const dataDir = join(scratch, 'data')
-const migrationsDir = join(scratch, 'migrations')
-// The built server (pb_hooks/generated/) without any entry file: no sender may touch the rows
-// between the steps.
-const noHooks = join(scratch, 'hooks')
+// No sender may touch the rows between the steps: the built server without its entry files.
+const drill = migrationDrill(MIGRATION)
+const withServer = drill.withServer
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-
-/** Runs `serve` on this data dir with `migrationsDir` (applying what is new), calls `check`, stops. */
-async function withServer(check: (su: PocketBase) => Promise<void>) {
-  const port: number = await freePort()
-  const args = serveArgs({
-    port,
-    dataDir,
-    extra: [`--migrationsDir=${migrationsDir}`, `--hooksDir=${noHooks}`],
-  })
-  const child = spawn(findPocketBase(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const url = `http://127.0.0.1:${port}`
-  try {
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`PocketBase exited:\n${output}`)
-      if (
-        await fetch(`${url}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break
-      if (Date.now() > deadline) throw new Error(`PocketBase did not start:\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    const su = new PocketBase(url)
-    su.autoCancellation(false)
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password)
-    await check(su)
-  } finally {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  }
-}
+afterAll(() => drill.remove())
 
 // The old queue's rows in every state it knew.
 const OLD_ROWS = [
@@ -123,14 +64,6 @@ const OLD_ROWS = [
 ]
 
 it('moves every mail_outbox row into deliveries with its state, and back', async () => {
-  mkdirSync(migrationsDir)
-  cpSync(join(root, 'pb_hooks/generated'), join(noHooks, 'generated'), { recursive: true })
-  const all = readdirSync(join(root, 'pb_migrations')).filter((f) => f.endsWith('.js'))
-  for (const file of all.filter((f) => f < MIGRATION)) {
-    copyFileSync(join(root, 'pb_migrations', file), join(migrationsDir, file))
-  }
-  upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-
   let before: Record<string, unknown>[] = []
   await withServer(async (su) => {
     for (const row of OLD_ROWS) await su.collection('mail_outbox').create(row)
@@ -138,7 +71,7 @@ it('moves every mail_outbox row into deliveries with its state, and back', async
   })
 
   // Up: one queue.
-  copyFileSync(join(root, 'pb_migrations', MIGRATION), join(migrationsDir, MIGRATION))
+  drill.up()
   await withServer(async (su) => {
     const names = (await su.collections.getFullList()).map((c) => c.name)
     expect(names).toContain('deliveries')
@@ -203,20 +136,7 @@ it('moves every mail_outbox row into deliveries with its state, and back', async
   })
 
   // Down: mail_outbox again, with the same rows, field for field.
-  const down = spawnSync(
-    findPocketBase(),
-    [
-      'migrate',
-      'down',
-      '1',
-      `--dir=${dataDir}`,
-      `--migrationsDir=${migrationsDir}`,
-      `--hooksDir=${noHooks}`,
-    ],
-    { input: 'y\n', encoding: 'utf8' },
-  )
-  expect(down.stdout + down.stderr).toContain(`Reverted ${MIGRATION}`)
-  unlinkSync(join(migrationsDir, MIGRATION))
+  expect(drill.down()).toContain(`Reverted ${MIGRATION}`)
   await withServer(async (su) => {
     const names = (await su.collections.getFullList()).map((c) => c.name)
     expect(names).not.toContain('deliveries')

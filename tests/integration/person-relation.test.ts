@@ -6,24 +6,20 @@
 //     naming each bad field and nothing saved, a retried send counted as delivered, guests and
 //     members refused; the lead is a person like any other (Today shows their number; their later
 //     audit joins them; a `person.created` webhook);
-//   - the migration links every existing row, by the current address and an earlier one.
-import { spawn } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+//   - the migration links every existing row, by the current address and an earlier one; down
+//     takes the relation away and keeps everyone who has an address.
+import type PocketBase from 'pocketbase'
 import type { ClientResponseError } from 'pocketbase'
-import PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, findPocketBase, freePort, root, serveArgs, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
 import { getPersonPage } from '../../src/backend/people-api'
 import type { TodayAnswer } from '../../src/backend/people-api'
 import type { PersonRecord } from '../../src/backend/types'
 import { createUser, guestClient, recordId, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
-import { SUPERUSER } from './harness-env'
 import { auditSubmission, startMailServer } from './support/mail-harness'
+import { migrationDrill } from './support/migration-drill'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
@@ -291,59 +287,11 @@ describe('a lead added by hand', () => {
 const MIGRATION = '1764720000_people_relation_manual_leads.js'
 
 describe('the migration', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'pb-person-relation-'))
-  const dataDir = join(scratch, 'data')
-  const migrationsDir = join(scratch, 'migrations')
-  // The built server without any entry file: no hook touches the rows between the steps.
-  const noHooks = join(scratch, 'hooks')
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-
-  async function withServer(check: (su: PocketBase) => Promise<void>) {
-    const port: number = await freePort()
-    const args = serveArgs({
-      port,
-      dataDir,
-      extra: [`--migrationsDir=${migrationsDir}`, `--hooksDir=${noHooks}`],
-    })
-    const child = spawn(findPocketBase(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    const url = `http://127.0.0.1:${port}`
-    try {
-      const deadline = Date.now() + 20_000
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`PocketBase exited:\n${output}`)
-        const up = await fetch(`${url}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-        if (up) break
-        if (Date.now() > deadline) throw new Error(`PocketBase did not start:\n${output}`)
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      const su = new PocketBase(url)
-      su.autoCancellation(false)
-      await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password)
-      await check(su)
-    } finally {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      })
-    }
-  }
+  const drill = migrationDrill(MIGRATION)
+  const withServer = drill.withServer
+  afterAll(() => drill.remove())
 
   it('links every existing audit, message and sign-up to its person', async () => {
-    mkdirSync(migrationsDir)
-    cpSync(join(root, 'pb_hooks/generated'), join(noHooks, 'generated'), { recursive: true })
-    const all = readdirSync(join(root, 'pb_migrations')).filter((f) => f.endsWith('.js'))
-    for (const file of all.filter((f) => f < MIGRATION)) {
-      copyFileSync(join(root, 'pb_migrations', file), join(migrationsDir, file))
-    }
-    upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-
     const ann = 'ann@example.com'
     const annBefore = 'ann.old@example.com'
     const bob = 'bob@example.com'
@@ -378,7 +326,7 @@ describe('the migration', () => {
       rows.push(['newsletter_subscriptions', sub.id, 'bobPerson'])
     })
 
-    copyFileSync(join(root, 'pb_migrations', MIGRATION), join(migrationsDir, MIGRATION))
+    drill.up()
     await withServer(async (su) => {
       for (const [collection, id, whose] of rows) {
         const row = await su.collection(collection).getOne<{ person: string }>(id)
@@ -388,5 +336,14 @@ describe('the migration', () => {
       await su.collection('people').create({ email: '', name: 'A', status: 'new', source: 'event' })
       await su.collection('people').create({ email: '', name: 'B', status: 'new', source: 'event' })
     })
-  })
+
+    // Down: the old schema, everyone else kept; people without an address cannot stay.
+    expect(drill.down()).toContain(`Reverted ${MIGRATION}`)
+    await withServer(async (su) => {
+      const people = await su.collection('people').getFullList({ sort: 'email' })
+      expect(people.map((p) => p.email)).toEqual([ann, bob])
+      const audit = await su.collection('audits').getOne(rows[0][1])
+      expect(audit).not.toHaveProperty('person')
+    })
+  }, 60_000)
 })
