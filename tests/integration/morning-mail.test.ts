@@ -19,6 +19,7 @@ import { OWNER_EMAIL, flushMail, startMailServer } from './support/mail-harness'
 import type { MailServer, OutboxRow } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { ReceivedMail, SmtpReceiver } from './support/smtp-receiver'
+import { wallClock as wallClockIn } from '../support/wall-clock'
 
 const ZONE = 'Europe/Berlin'
 const APP_URL = 'https://efficiency.test'
@@ -65,23 +66,7 @@ afterAll(async () => {
 // --- time on the site's clock, by Node's time zone database -------------------------------------
 
 /** `2027-03-28 07:00:00` on the site's clock. */
-function wallClock(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
-}
+const wallClock = (ms: number) => wallClockIn(ms, ZONE)
 
 /** The first 7:00 on the site's clock after `now`, found minute by minute. */
 function nextSeven(now: number): number {

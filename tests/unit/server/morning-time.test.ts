@@ -12,27 +12,9 @@ import {
   nextMorning,
 } from '../../../server/people/morning-time'
 import type { MorningClock } from '../../../server/people/morning-time'
+import { wallClock } from '../../support/wall-clock'
 
 const HOUR = 60 * 60 * 1000
-
-/** The wall clock of `ms` in `zone`: `2027-03-14 07:00`. */
-function wallClock(ms: number, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
-}
 
 /** Minutes `zone` is ahead of UTC at `ms`. */
 function offsetMinutes(ms: number, zone: string): number {
