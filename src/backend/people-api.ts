@@ -32,9 +32,20 @@ export interface PeopleFilter {
   band: PeopleBand | ''
   /** Last activity at or after this time. */
   since: Date | null
+  /**
+   * Only next steps with a due date: `2026-11-29` due on that day or before (the Due filter, with
+   * the site's today), 'any' any due date (People's offline copy of them); '' or absent: everyone.
+   */
+  due?: string
 }
 
-export const emptyPeopleFilter: PeopleFilter = { search: '', status: '', band: '', since: null }
+export const emptyPeopleFilter: PeopleFilter = {
+  search: '',
+  status: '',
+  band: '',
+  since: null,
+  due: '',
+}
 
 /** The newsletter row as either schema has it (`active` before double opt-in, `status` after). */
 export type SubscriptionRecord = Pick<NewsletterRecord, 'id' | 'email' | 'created'> & {
@@ -76,6 +87,12 @@ export function peopleFilter(pb: PocketBase, filter: PeopleFilter): string {
   if (filter.band) parts.push(`(${BAND_FILTERS[filter.band]})`)
   if (filter.since)
     parts.push(pb.filter('lastActivityAt >= {:since}', { since: toPbTime(filter.since) }))
+  if (filter.due === 'any') parts.push("nextDue != ''")
+  else if (filter.due && /^\d{4}-\d{2}-\d{2}$/.test(filter.due))
+    // A date field is stored as `2026-11-29 00:00:00.000Z`: "on or before the day" is up to its end.
+    parts.push(
+      pb.filter("(nextDue != '' && nextDue <= {:dueBy})", { dueBy: `${filter.due} 23:59:59.999Z` }),
+    )
   return parts.join(' && ')
 }
 

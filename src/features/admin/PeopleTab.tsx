@@ -1,11 +1,16 @@
 // The lead workspace's People tab: one row per person, searchable and filterable, with the
 // consultant's status (pending changes shown as such), a CSV export and an offline copy; "Add a
 // lead" for someone who phoned or walked in, and the leads added here still waiting to sync.
+// The Next step filter narrows it to next steps due today or overdue, as the list will be once
+// the changes waiting in the outbox arrive; with no signal it is built from a copy of everyone
+// with a due date, which People keeps on the device each time it opens online.
+import type { ListResult } from 'pocketbase'
 import { useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { pb } from '../../backend/client'
 import { useSession } from '../../backend/session'
 import {
+  emptyPeopleFilter,
   getPeopleSettings,
   listAllPeople,
   listPeople,
@@ -27,9 +32,13 @@ import { leadSourceLabels } from '../../config/manual-lead'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import { AddLeadForm, type AddLeadFormProps, type LeadTaken } from './AddLeadForm'
 import { AdminList, pageCounts, type ListDefinition } from './AdminList'
+import { localTimeZone } from './csv'
 import { formatDateTime, periodLabels, periodStart, scoreBandLabels, type Period } from './format'
 import {
+  dayIn,
+  duePeople,
   formatDay,
+  matchesPeopleFilter,
   newsletterLabels,
   peopleCsv,
   shownNextStep,
@@ -40,18 +49,30 @@ import { PersonLink } from './PersonLink'
 import { StaleSettings } from './StaleSettings'
 import { SyncLine } from './SyncLine'
 import { useConsole } from './use-console'
-import { useCsvExport, useDebounced, useLiveChanges } from './use-admin'
+import { useCsvExport, useDebounced, useLiveChanges, type ServerData } from './use-admin'
 import { discardLead, usePendingLeads } from './use-manual-leads'
-import { usePendingPersonUpdates, useSyncedData, useWhenDelivered } from './use-people'
+import {
+  usePendingPersonUpdates,
+  usePeopleFromCopies,
+  useSyncedData,
+  useWhenDelivered,
+  type Synced,
+} from './use-people'
 import './people.css'
 
 const bandLabels: Record<PeopleBand, string> = { ...scoreBandLabels, none: 'No audit yet' }
+
+/** The Due list is loaded whole (a day's next steps are few), as one page. */
+function onePage(items: PersonRecord[]): ListResult<PersonRecord> {
+  return { page: 1, perPage: items.length, totalItems: items.length, totalPages: 1, items }
+}
 
 function peopleList(
   pending: PendingPersonUpdate[],
   personHref: (id: string) => string,
   staleDays: StaleDays,
   now: number,
+  today: string,
 ): ListDefinition<PersonRecord> {
   return {
     label: 'People',
@@ -85,7 +106,7 @@ function peopleList(
       {
         header: 'Next step',
         cell: (p) => {
-          const next = shownNextStep(p, pending)
+          const next = shownNextStep(p, pending, today)
           if (!next.text && !next.due) return '-'
           return (
             <span className="admin-people-next">
@@ -160,20 +181,41 @@ export function PeopleTab() {
   const [band, setBand] = useState<PeopleBand | ''>('')
   const [period, setPeriod] = useState<Period>('all')
   const [since, setSince] = useState<Date | null>(null)
+  const [dueOnly, setDueOnly] = useState(false)
+  // "Today" is the site's day (SITE_TIME_ZONE, which the settings People keeps offline answer) on
+  // this device's clock, so it turns at midnight with no signal too; Today's answer (`today`)
+  // would stay the day it was loaded. Until the settings are in, this device's zone stands in.
+  const today = dayIn(now, settings.data?.value.timeZone || localTimeZone())
+  const due = dueOnly ? today : ''
   const filter = useMemo<PeopleFilter>(
-    () => ({ search, status, band, since }),
-    [search, status, band, since],
+    () => ({ search, status, band, since, due }),
+    [search, status, band, since, due],
   )
-  const filterKey = JSON.stringify([search, status, band, period])
+  const filterKey = JSON.stringify([search, status, band, period, due])
   const [paging, setPaging] = useState({ filterKey, page: 1 })
   const page = paging.filterKey === filterKey ? paging.page : 1
 
-  const list = useSyncedData(`people:${filterKey}:${page}`, () => listPeople(pb, page, filter))
+  const list = useSyncedData(`people:${filterKey}:${dueOnly ? 'due' : page}`, () =>
+    dueOnly ? listAllPeople(pb, filter).then(onePage) : listPeople(pb, page, filter),
+  )
+  // Everyone with a due date, kept on the device so the Due list can be built offline even when
+  // it was never opened online (and still right after midnight, or after a Snooze).
+  const withDue = useSyncedData('people-next-due', () =>
+    listAllPeople(pb, { ...emptyPeopleFilter, due: 'any' }),
+  )
   const pending = usePendingPersonUpdates()
+  // Someone given a next step while waiting to send may be in neither list: their page's copy.
+  const givenNextStep = usePeopleFromCopies(
+    dueOnly ? pending.filter((p) => p.kind === 'next_step' && p.due).map((p) => p.person) : [],
+  )
   const leads = usePendingLeads()
   const csv = useCsvExport()
+  const refresh = () => {
+    list.refresh()
+    withDue.refresh()
+  }
   useLiveChanges('people', () => list.refresh())
-  useWhenDelivered(pending.length, list.refresh)
+  useWhenDelivered(pending.length, refresh)
   useWhenDelivered(leads.length, list.refresh)
 
   const [leadForm, setLeadForm] = useState<LeadFormState | null>(null)
@@ -185,6 +227,9 @@ export function PeopleTab() {
     setLeadForm((current) => ({ ...state, round: (current?.round ?? 0) + 1 }))
   }
 
+  const shown: ShownPeople = dueOnly
+    ? dueList({ list, withDue, givenNextStep, pending, today, filter })
+    : { rows: list.data?.value.items, sync: list.data, loading: list.loading, error: list.error }
   const synced = list.data
   return (
     <>
@@ -291,8 +336,18 @@ export function PeopleTab() {
             ))}
           </select>
         </Field>
+        <Field label="Next step" htmlFor={`${id}-due`}>
+          <select
+            id={`${id}-due`}
+            value={dueOnly ? 'due' : ''}
+            onChange={(event) => setDueOnly(event.target.value === 'due')}
+          >
+            <option value="">Any next step</option>
+            <option value="due">Due today or overdue</option>
+          </select>
+        </Field>
         <div className="admin-toolbar__actions">
-          <button type="button" className="btn btn-secondary" onClick={list.refresh}>
+          <button type="button" className="btn btn-secondary" onClick={refresh}>
             Refresh
           </button>
           <button
@@ -308,8 +363,8 @@ export function PeopleTab() {
       <p className="admin-note" role="status">
         {csv.note}
       </p>
-      {synced && (
-        <SyncLine syncedAt={synced.syncedAt} fromCopy={synced.fromCopy} pending={pending} />
+      {shown.sync && (
+        <SyncLine syncedAt={shown.sync.syncedAt} fromCopy={shown.sync.fromCopy} pending={pending} />
       )}
 
       <PendingLeads
@@ -330,13 +385,13 @@ export function PeopleTab() {
       />
 
       <AdminList
-        definition={peopleList(pending, personHref, staleDays, now)}
-        rows={synced?.value.items}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.refresh}
+        definition={peopleList(pending, personHref, staleDays, now, today)}
+        rows={shown.rows}
+        loading={shown.loading}
+        error={shown.error}
+        onRetry={refresh}
         pages={
-          synced
+          synced && !dueOnly
             ? {
                 page,
                 ...pageCounts(synced.value),
@@ -353,6 +408,52 @@ export function PeopleTab() {
       />
     </>
   )
+}
+
+/** What the list shows: its rows, when they were loaded and whether from the device's copy. */
+interface ShownPeople {
+  rows: PersonRecord[] | undefined
+  sync: { syncedAt: number; fromCopy: boolean } | undefined
+  loading: boolean
+  error: unknown
+}
+
+/**
+ * The Due list as shown: the server's answer when it came, else built on the device from the copy
+ * of everyone with a due date (or this filter's own copy) with the other filters applied; either
+ * way with the pending changes applied (`duePeople`), and the people given a next step while
+ * waiting to send added.
+ */
+function dueList({
+  list,
+  withDue,
+  givenNextStep,
+  pending,
+  today,
+  filter,
+}: {
+  list: ServerData<Synced<ListResult<PersonRecord>>>
+  withDue: ServerData<Synced<PersonRecord[]>>
+  givenNextStep: PersonRecord[]
+  pending: PendingPersonUpdate[]
+  today: string
+  filter: PeopleFilter
+}): ShownPeople {
+  const matches = (p: PersonRecord) => matchesPeopleFilter(p, filter, pending)
+  const added = givenNextStep.filter(matches)
+  const shown = (people: PersonRecord[], sync: ShownPeople['sync']): ShownPeople => ({
+    rows: duePeople([...people, ...added], pending, today),
+    sync,
+    loading: false,
+    error: undefined,
+  })
+  if (list.loading) return { rows: undefined, sync: undefined, loading: true, error: undefined }
+  if (list.data && !list.data.fromCopy) return shown(list.data.value.items, list.data)
+  // Built on the device, whenever that copy was loaded: say so (the SyncLine's offline words).
+  if (withDue.data)
+    return shown(withDue.data.value.filter(matches), { ...withDue.data, fromCopy: true })
+  if (list.data) return shown(list.data.value.items, list.data)
+  return { rows: undefined, sync: undefined, loading: withDue.loading, error: list.error }
 }
 
 /**

@@ -1,8 +1,9 @@
 // Pure helpers of the lead workspace: a person's timeline from their records, notes and
 // pending changes; the Reply mail and the number to call; the People CSV; how a first touch and a
-// lead added by hand read; and the leads added by hand still in the outbox.
+// lead added by hand read; the leads added by hand still in the outbox; and the Due list (next
+// steps due today or overdue, with the pending changes applied).
 import type { DescribedError } from '../../backend/errors'
-import type { PersonPage, SubscriptionRecord } from '../../backend/people-api'
+import type { PeopleFilter, PersonPage, SubscriptionRecord } from '../../backend/people-api'
 import type {
   AuditRecord,
   ContactRecord,
@@ -13,6 +14,7 @@ import { parsePbTime } from '../../config/dates'
 import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
 import { leadSourceLabels, type ManualLeadInput } from '../../config/manual-lead'
+import { scoreBand } from '../../config/score-bands'
 import { site } from '../../config/site'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import type { OutboxItem } from '../../offline/db'
@@ -199,15 +201,101 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
 }
 
-/** The next step to show: the newest pending change of it, else the server's. */
+/**
+ * The next step to show: the server's, with the pending changes applied in order as the server
+ * will (server/people/hooks.ts `applyPersonUpdate`): a new next step replaces it, a Snooze moves
+ * its due date, and Mark handled clears a due date on or before `today` (without `today`, it is
+ * left as it is). `pending` says whether a waiting change made it differ.
+ */
 export function shownNextStep(
   person: PersonRecord,
   pending: PendingPersonUpdate[],
+  today = '',
 ): { text: string; due: string; pending: boolean } {
-  const mine = pending.filter((p) => p.person === person.id && p.kind === 'next_step')
-  const last = mine[mine.length - 1]
-  if (last) return { text: last.text ?? '', due: last.due ?? '', pending: true }
-  return { text: person.nextStep ?? '', due: (person.nextDue ?? '').slice(0, 10), pending: false }
+  const shown = {
+    text: person.nextStep ?? '',
+    due: (person.nextDue ?? '').slice(0, 10),
+    pending: false,
+  }
+  for (const p of pending) {
+    if (p.person !== person.id) continue
+    if (p.kind === 'next_step') {
+      Object.assign(shown, { text: p.text ?? '', due: p.due ?? '', pending: true })
+    } else if (p.kind === 'handled' && p.due) {
+      Object.assign(shown, { due: p.due, pending: true })
+    } else if (p.kind === 'handled' && today && shown.due && shown.due <= today) {
+      Object.assign(shown, { due: '', pending: true })
+    }
+  }
+  return shown
+}
+
+/** Today's date on the clock of `timeZone` at `now`: `2026-11-29` (UTC for a zone not known). */
+export function dayIn(now: number, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[]
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now)
+  } catch {
+    return new Date(now).toISOString().slice(0, 10)
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/**
+ * Whether a person is in the People list narrowed by `filter`, judged on the device: the same
+ * rules as the server's filter (`peopleFilter` in src/backend/people-api.ts), with their pending
+ * status change applied. For the Due list built offline, where the server cannot be asked.
+ */
+export function matchesPeopleFilter(
+  person: PersonRecord,
+  filter: PeopleFilter,
+  pending: PendingPersonUpdate[],
+): boolean {
+  const search = filter.search.trim().toLowerCase()
+  if (search) {
+    const fields = [person.email, person.name, person.phone ?? '', ...(person.previousEmails ?? [])]
+    if (!fields.some((field) => field.toLowerCase().includes(search))) return false
+  }
+  if (filter.status && shownStatus(person, pending).status !== filter.status) return false
+  if (filter.band) {
+    const band = person.auditCount > 0 ? scoreBand(person.latestScore) : 'none'
+    if (band !== filter.band) return false
+  }
+  if (filter.since && !(parsePbTime(person.lastActivityAt) >= filter.since.getTime())) return false
+  return true
+}
+
+/**
+ * The Due list: each of `people` (the first of an id counts) whose next step, once the pending
+ * changes arrive, is due on `today` or before; the longest overdue first, then the most recently
+ * active.
+ */
+export function duePeople(
+  people: readonly PersonRecord[],
+  pending: PendingPersonUpdate[],
+  today: string,
+): PersonRecord[] {
+  const seen = new Set<string>()
+  const due: { person: PersonRecord; day: string }[] = []
+  for (const person of people) {
+    if (seen.has(person.id)) continue
+    seen.add(person.id)
+    const day = shownNextStep(person, pending, today).due
+    if (day && day <= today) due.push({ person, day })
+  }
+  return due
+    .sort(
+      (a, b) =>
+        a.day.localeCompare(b.day) ||
+        b.person.lastActivityAt.localeCompare(a.person.lastActivityAt),
+    )
+    .map((d) => d.person)
 }
 
 /** A mailto: link with a subject and the context of the latest audit or message; '' without an

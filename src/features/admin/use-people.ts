@@ -1,7 +1,10 @@
 // The lead workspace's data hooks: a server load that falls back to the offline copy (with its
-// sync time) when the network fails, and the notes and status changes still in the outbox.
+// sync time) when the network fails, the notes and status changes still in the outbox, and people
+// as their pages' offline copies have them.
 import { useEffect, useRef, useState } from 'react'
+import type { PersonPage } from '../../backend/people-api'
 import { useSession } from '../../backend/session'
+import type { PersonRecord } from '../../backend/types'
 import {
   readAdminCopy,
   saveAdminCopy,
@@ -61,4 +64,34 @@ export function useWhenDelivered(pendingCount: number, onDrained: () => void) {
     if (pendingCount < previous.current) onDrained()
     previous.current = pendingCount
   })
+}
+
+/**
+ * The people of `ids` as the offline copies of their pages have them (PersonView's
+ * `person:<id>`); an id whose page was never loaded on this device is left out.
+ */
+export function usePeopleFromCopies(ids: readonly string[]): PersonRecord[] {
+  const { user } = useSession()
+  const userId = user?.id ?? ''
+  const wanted = [...new Set(ids)].sort().join(',')
+  const [found, setFound] = useState<{ wanted: string; people: PersonRecord[] }>({
+    wanted: '',
+    people: [],
+  })
+  useEffect(() => {
+    if (!userId || !wanted) return
+    let live = true
+    void Promise.all(
+      wanted
+        .split(',')
+        .map((id) => readAdminCopy<PersonPage | null>(`person:${id}`, userId).catch(() => null)),
+    ).then((copies) => {
+      const people = copies.flatMap((copy) => (copy?.value ? [copy.value.person] : []))
+      if (live) setFound({ wanted, people })
+    })
+    return () => {
+      live = false
+    }
+  }, [userId, wanted])
+  return found.wanted === wanted ? found.people : []
 }
