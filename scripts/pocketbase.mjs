@@ -131,15 +131,36 @@ export function migrateUp(dataDir) {
 
 /**
  * Starts `pocketbase serve` and resolves once /api/health answers. `extra`: more command-line
- * flags (a later flag wins, e.g. another --hooksDir).
+ * flags (a later flag wins, e.g. another --hooksDir). Without a `port`, a free one is picked,
+ * and picked again when another process took it first (a free port found is not a port held:
+ * on a busy host with many servers starting at once, the bind can lose that race).
  * Returns { url, process, stop() }. `stop` kills exactly this process.
+ * @param {Omit<ServeOptions, 'port'> & {
+ *   port?: number | string,
+ *   env?: Record<string, string | undefined>,
+ *   stdio?: 'pipe' | 'inherit',
+ *   timeoutMs?: number,
+ * }} options
+ */
+export async function startPocketBase(options) {
+  if (options.port !== undefined) return startOnPort({ ...options, port: options.port })
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort({ ...options, port: await freePort() })
+    } catch (err) {
+      if (attempt >= 5 || !/address already in use/.test(String(err))) throw err
+    }
+  }
+}
+
+/**
  * @param {ServeOptions & {
  *   env?: Record<string, string | undefined>,
  *   stdio?: 'pipe' | 'inherit',
  *   timeoutMs?: number,
  * }} options
  */
-export async function startPocketBase({
+async function startOnPort({
   port,
   dataDir,
   publicDir,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase } from '../../scripts/pocketbase.mjs'
+import { startPocketBase } from '../../scripts/pocketbase.mjs'
 import { harnessEnv } from './harness-env'
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>'
@@ -37,7 +37,7 @@ beforeAll(async () => {
     writeFileSync(join(publicDir, file), body)
   }
   dataDir = mkdtempSync(join(tmpdir(), 'pb-headers-'))
-  server = await startPocketBase({ port: await freePort(), dataDir, publicDir, env: harnessEnv() })
+  server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })
 
 afterAll(async () => {

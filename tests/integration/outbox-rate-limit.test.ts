@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type PocketBase from 'pocketbase'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import type { FlushReport } from '../../src/offline/outbox'
 import { startSyncLoop } from '../../src/offline/sync-loop'
 import { SUPERUSER, harnessEnv } from './harness-env'
@@ -31,7 +31,7 @@ let proxy: LoopbackProxy
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pb-outbox-429-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv() })
+  server = await startPocketBase({ dataDir, env: harnessEnv() })
   su = await superuserClient(server.url)
   const { rateLimits } = await su.settings.getAll()
   // Guard: this test means nothing if the limits are not the production ones.
@@ -97,6 +97,9 @@ describe('the outbox when the server answers 429', () => {
 
     const reports: FlushReport[] = []
     outbox.onFlush((report) => reports.push(report))
+    // The allowance used up first, so the first batch meets the limit however fast this host
+    // sends (a slow one could spread 75 creates over two windows and never be refused).
+    await exhaustCreates(runMarker('backlog-filler'))
     const loop = startSyncLoop(outbox, {})
     try {
       await waitUntil(

@@ -10,7 +10,7 @@ import { ClientResponseError } from 'pocketbase'
 import type PocketBase from 'pocketbase'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { loginErrorMessage } from '../../src/backend/errors'
 import type { FlushReport } from '../../src/offline/outbox'
 import { startSyncLoop } from '../../src/offline/sync-loop'
@@ -45,7 +45,7 @@ afterAll(async () => {
 async function limitedServer(): Promise<LimitedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-rate-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv() })
+  const server = await startPocketBase({ dataDir, env: harnessEnv() })
   const su = await superuserClient(server.url) // superusers are exempt from the limits
   const { rateLimits } = await su.settings.getAll()
   expect(rateLimits.enabled).toBe(true)

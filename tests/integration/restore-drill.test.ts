@@ -10,7 +10,7 @@ import type PocketBase from 'pocketbase'
 import { afterAll, expect, it } from 'vitest'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, superuserClient, uniqueEmail } from './helpers'
 import { auditSubmission } from './support/mail-harness'
@@ -36,7 +36,7 @@ interface Server {
 }
 
 async function start(env: Record<string, string> = {}): Promise<Server> {
-  const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv(env) })
+  const server = await startPocketBase({ dataDir, env: harnessEnv(env) })
   cleanup.push(server.stop)
   return server
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase } from '../../scripts/pocketbase.mjs'
+import { startPocketBase } from '../../scripts/pocketbase.mjs'
 import { site } from '../../src/config/site'
 import { harnessEnv } from './harness-env'
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
     writeFileSync(join(publicDir, file), body)
   }
   dataDir = mkdtempSync(join(tmpdir(), 'pb-sec-headers-'))
-  server = await startPocketBase({ port: await freePort(), dataDir, publicDir, env: harnessEnv() })
+  server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { superuserClient } from './helpers'
 
@@ -20,7 +20,7 @@ async function savedAddress(env: Record<string, string>): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-site-address-'))
   temp.push(dataDir)
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv(env) })
+  const server = await startPocketBase({ dataDir, env: harnessEnv(env) })
   try {
     const su = await superuserClient(server.url)
     return (await su.settings.getAll()).meta.appURL

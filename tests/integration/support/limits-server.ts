@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
+import { root, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from '../harness-env'
 import { superuserClient } from '../helpers'
 
@@ -47,7 +47,6 @@ export async function startLimitsServer(options: LimitsServerOptions = {}): Prom
   const dataDir = join(scratch, 'data')
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: harnessEnv(options.env ?? {}),
     extra: [`--hooksDir=${hooks}`],

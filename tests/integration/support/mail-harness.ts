@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import * as engine from '../../../src/audit/index'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from '../harness-env'
 import { guestClient, recordId, superuserClient } from '../helpers'
 import { auditJobsDone, runAuditJobs } from './audit-jobs'
@@ -92,10 +92,9 @@ export async function startMailServer(
   { hooksDir }: { hooksDir?: string } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-'))
-  const port: number = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
+  // No port given: a free one, picked again if another server took it first.
   const server = await startPocketBase({
-    port,
     dataDir,
     env: harnessEnv({
       SMTP_HOST: '127.0.0.1',
