@@ -159,6 +159,12 @@ test("a lead added by hand: the form's problems, a phone-only lead with its Call
   await expect(waiting).toContainText('Could not be added. E-mail: Already in People.')
   await expectAccessible(page)
   await screenshot(page, 'manual-lead-refused')
+  // While the form is open (perhaps with other typing), Change waits: nothing typed is replaced.
+  await addButton.click()
+  await nameField.fill('Someone else entirely')
+  await expect(waiting.getByRole('button', { name: /^Change/ })).toBeDisabled()
+  await expect(waiting).toContainText('first add or cancel the lead you are typing')
+  await form.getByRole('button', { name: 'Cancel' }).click()
   await waiting.getByRole('button', { name: /^Change/ }).click()
   await expect(emailField).toHaveAccessibleDescription('Already in People.')
   await expect(emailField).toBeFocused()

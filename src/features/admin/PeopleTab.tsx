@@ -369,6 +369,7 @@ export function PeopleTab() {
 
       <PendingLeads
         leads={leads}
+        formOpen={!!leadForm}
         onChange={(lead) =>
           openLeadForm({
             initial: {
@@ -462,9 +463,12 @@ function dueList({
  */
 function PendingLeads({
   leads,
+  formOpen,
   onChange,
 }: {
   leads: PendingLead[]
+  /** The form is open (perhaps with typed text): Change waits, so nothing typed is replaced. */
+  formOpen: boolean
   onChange: (lead: PendingLead) => void
 }) {
   if (leads.length === 0) return null
@@ -500,6 +504,8 @@ function PendingLeads({
                   <button
                     type="button"
                     className="btn btn-primary admin-btn-small"
+                    disabled={formOpen}
+                    aria-describedby={formOpen ? `lead-change-wait-${lead.id}` : undefined}
                     onClick={() => onChange(lead)}
                   >
                     Change<span className="visually-hidden"> the lead {lead.name}</span>
@@ -512,6 +518,11 @@ function PendingLeads({
                     Discard<span className="visually-hidden"> the lead {lead.name}</span>
                   </button>
                 </div>
+                {formOpen && (
+                  <p id={`lead-change-wait-${lead.id}`} className="admin-muted">
+                    To change it, first add or cancel the lead you are typing.
+                  </p>
+                )}
               </>
             ) : (
               <p className="admin-pending">Waiting to sync</p>
