@@ -14,7 +14,7 @@ export { FONT, button, colours, formatTime, heading, layout, paragraph } from '.
 export type { LayoutOptions, Mail } from './templates'
 export { channel, classify, stringHeaders } from './channel'
 /** The mails' clock by default; the launcher (scripts/start.mjs) runs the process on it. */
-export { SITE_TIME_ZONE } from './templates'
+export { SITE_TIME_ZONE, siteTimeZone } from './templates'
 
 /** The routes PocketBase calls (mail.pb.js). */
 export const routes = {

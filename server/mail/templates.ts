@@ -26,6 +26,11 @@ export const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',
 /** The site's own time zone (src/config/site.ts); SITE_TIME_ZONE in the environment wins. */
 export const SITE_TIME_ZONE = site.timeZone
 
+/** The consultant's clock: SITE_TIME_ZONE, else the site's. */
+export function siteTimeZone(): string {
+  return envText('SITE_TIME_ZONE') || SITE_TIME_ZONE
+}
+
 /** The colours the templates use: text, secondary text, rules, bar tracks, brand, accent. */
 export const colours = { INK, MUTED, RULE, TRACK, SPRUCE, ACCENT } as const
 
@@ -38,7 +43,7 @@ export function formatTime(value: unknown): string {
   const text = toText(value)
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(text)
   if (!match) return text
-  const name = envText('SITE_TIME_ZONE') || SITE_TIME_ZONE
+  const name = siteTimeZone()
   try {
     const local = new DateTime(text).time().in(new Timezone(name))
     const zone = local.format('MST')

@@ -14,7 +14,6 @@ import { envText } from '../platform/env'
 import { badRequest } from '../platform/errors'
 import { isRecordId } from '../platform/ids'
 import { countRows } from '../platform/sql'
-import { site } from '../../src/config/site'
 
 export const ISSUES = 'newsletter_issues'
 export const KIND = 'newsletter_issue'
@@ -25,10 +24,8 @@ export function postalAddress(): string {
   return envText('MAIL_POSTAL_ADDRESS').replace(/\\n/g, '\n').trim()
 }
 
-/** The consultant's time zone (SITE_TIME_ZONE, else the site's). */
-export function siteTimeZone(): string {
-  return envText('SITE_TIME_ZONE') || site.timeZone
-}
+/** The consultant's time zone (SITE_TIME_ZONE, else the site's): the mail area's one rule. */
+export { siteTimeZone } from '../mail/index'
 
 /** Copies per minute the queue's bulk class sends (0: no throttle), as the queue reads it. */
 export function ratePerMinute(): number {

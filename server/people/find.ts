@@ -63,3 +63,11 @@ export function findPersonByEmail(app: App, rawEmail: string): core.Record | nul
   }
   return null
 }
+
+/** The account of an address (lowercased), or null. Sign-up keeps the address as typed. */
+export function accountOf(app: App, address: string): core.Record | null {
+  const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
+    email: address,
+  })
+  return users.length && users[0] ? users[0] : null
+}

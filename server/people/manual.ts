@@ -9,7 +9,7 @@ import { badRequest, refuseProblems } from '../platform/errors'
 import type { RecordEvent, RecordRequestEvent } from '../platform/events'
 import { saveInTransaction } from '../platform/transaction'
 import { findOrNull } from '../platform/sql'
-import { findPersonByEmail } from './find'
+import { accountOf, findPersonByEmail } from './find'
 
 /** The person fields the server sets for a lead added by hand, whatever the request said. */
 const SERVER_FIELDS: Record<string, unknown> = {
@@ -42,7 +42,7 @@ export function createManualLead(e: RecordRequestEvent): void {
   const { value, problems } = checkManualLead(body)
   if (value.email && !problems.email) {
     if (findPersonByEmail(e.app, value.email)) problems.email = 'Already in People.'
-    else if (isSiteAccount(e, value.email))
+    else if (accountOf(e.app, value.email)?.getBool('isAdmin'))
       problems.email = 'That address is an account that runs this site.'
   }
   refuseProblems('Failed to create record.', problems)
@@ -62,10 +62,4 @@ export function createManualLead(e: RecordRequestEvent): void {
     note.set('text', value.note)
     txApp.save(note)
   })
-}
-
-/** True when an admin's account has `email` (the site's own people are never leads). */
-function isSiteAccount(e: RecordRequestEvent, email: string): boolean {
-  const users = e.app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, { email })
-  return users.length > 0 && !!users[0] && users[0].getBool('isAdmin')
 }

@@ -3,9 +3,8 @@
 // saving time moves it with the clock). Its key is the morning's day, so planning the same morning
 // twice (the switch turned on again, a job run again after a crash) queues nothing more. The job
 // (./morning-job.ts) plans the morning after its own. No clock or loop of its own.
-import { envText } from '../platform/env'
 import type { App } from '../platform/events'
-import { SITE_TIME_ZONE } from '../mail/index'
+import { siteTimeZone } from '../mail/index'
 import { defineJob, enqueueJob } from '../queue/index'
 import { toPbTime } from '../../src/config/dates'
 import { MORNING_HOUR, MORNING_LATE_HOURS, nextMorning } from './morning-time'
@@ -14,14 +13,9 @@ import type { Morning, MorningClock } from './morning-time'
 /** The morning's job (./morning-job.ts registers its work); retried until its morning is over. */
 export const MORNING_JOB = defineJob('people.morning-mail', { lifetimeHours: MORNING_LATE_HOURS })
 
-/** The site's clock: SITE_TIME_ZONE, else the site's own zone (src/config/site.ts). */
-export function siteZone(): string {
-  return envText('SITE_TIME_ZONE') || SITE_TIME_ZONE
-}
-
 /** The site's clock as the morning mail reads it, from PocketBase's DateTime and Timezone. */
 export function siteClock(): MorningClock & { dayLabel(ms: number): string } {
-  const location = new Timezone(siteZone())
+  const location = new Timezone(siteTimeZone())
   // The zone's name as Go read it (an unknown name reads as UTC, as Today's does).
   const zone = location.string()
   const local = (ms: number) => new DateTime(toPbTime(ms)).time().in(location)

@@ -11,7 +11,7 @@ import type { App } from '../platform/events'
 import { selectRow, selectRows } from '../platform/sql'
 import { addressFilter, normalEmail } from './api'
 import type { AddressFilter } from './api'
-import { addressesOf, findPersonByEmail, newsletterStatus } from './find'
+import { accountOf, addressesOf, findPersonByEmail, newsletterStatus } from './find'
 import { linkPerson, unlinkPerson } from './links'
 
 /** Newer of two PocketBase date strings ('' counts as oldest). */
@@ -65,11 +65,8 @@ export function refreshPerson(app: App, rawEmail: string): void {
 function accountsOf(app: App, addresses: string[]): core.Record[] {
   const accounts: core.Record[] = []
   for (const address of addresses) {
-    // Sign-up keeps the address as typed before it was normalised: compare lowercased.
-    const users = app.findRecordsByFilter('users', 'email:lower = {:email}', '', 1, 0, {
-      email: address,
-    })
-    if (users.length && users[0]) accounts.push(users[0])
+    const account = accountOf(app, address)
+    if (account) accounts.push(account)
   }
   return accounts
 }

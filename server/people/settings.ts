@@ -11,7 +11,8 @@ import { noStore } from '../platform/request'
 import { findOrNull, saveSingleRow } from '../platform/sql'
 import { STALE_DEFAULTS, checkStaleDays } from '../../src/config/leads'
 import type { PeopleSettings } from './api'
-import { planMorningMail, siteZone } from './morning-plan'
+import { siteTimeZone } from '../mail/index'
+import { planMorningMail } from './morning-plan'
 
 const COLLECTION = 'people_settings'
 const ROW_ID = 'peoplesettings1'
@@ -23,7 +24,7 @@ export function readSettings(app: App): PeopleSettings {
   return {
     staleDays: checked && !Object.keys(checked.problems).length ? checked.value : STALE_DEFAULTS,
     morningMail: row ? row.getBool('morningMail') : false,
-    timeZone: siteZone(),
+    timeZone: siteTimeZone(),
   }
 }
 

@@ -6,12 +6,11 @@
 // call or e-mail and Snooze move `handledAt` (./hooks.ts); what came in before it stays handled.
 // Only the last INBOUND_DAYS count: older messages were answered before Today existed.
 import { requireConsultant } from '../platform/auth'
-import { envText } from '../platform/env'
 import type { App, RequestEvent } from '../platform/events'
 import { noStore } from '../platform/request'
 import { inList, selectRows } from '../platform/sql'
 import type { Params } from '../platform/sql'
-import { SITE_TIME_ZONE } from '../mail/index'
+import { siteTimeZone } from '../mail/index'
 import { toPbTime } from '../../src/config/dates'
 import type { TodayAnswer, TodayItem, TodayReason } from './api'
 
@@ -22,7 +21,7 @@ const LIMIT = 200
 
 /** Today's date on the consultant's clock: `2026-11-29`. */
 export function siteToday(ms: number): string {
-  const zone = envText('SITE_TIME_ZONE') || SITE_TIME_ZONE
+  const zone = siteTimeZone()
   return new DateTime(toPbTime(ms)).time().in(new Timezone(zone)).format('2006-01-02')
 }
 

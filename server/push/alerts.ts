@@ -11,7 +11,7 @@ import { parsePbTime } from '../../src/config/dates'
 import { envNumber } from '../platform/env'
 import type { App } from '../platform/events'
 import { selectRow, selectRows } from '../platform/sql'
-import { enqueue } from '../queue/index'
+import { amendWaiting, enqueue } from '../queue/index'
 import { LEAD_KIND, MORE_KEPT } from './kinds'
 import type { FoldedLead, LeadWhat } from './kinds'
 
@@ -42,32 +42,22 @@ function lastSent(app: App, device: string, clientIp: string): number {
 function foldIntoWaiting(app: App, device: string, clientIp: string, lead: Lead): boolean {
   const waiting = selectRow(
     app,
-    `SELECT id, sourceId, payload FROM deliveries WHERE kind = {:kind} AND recipient = {:device} ` +
+    `SELECT id, sourceId FROM deliveries WHERE kind = {:kind} AND recipient = {:device} ` +
       `AND clientIp = {:ip} AND status = 'pending' ORDER BY runAt DESC LIMIT 1`,
     { kind: LEAD_KIND, device, ip: clientIp },
-    { id: '', sourceId: '', payload: '' },
+    { id: '', sourceId: '' },
   )
   if (!waiting || !waiting.id) return false
-  let payload: { what?: string; more?: FoldedLead[]; extra?: number } = {}
-  try {
-    payload = JSON.parse(String(waiting.payload || '{}')) || {}
-  } catch {
-    payload = {}
-  }
-  const more = Array.isArray(payload.more) ? payload.more : []
-  if (waiting.sourceId === lead.sourceId || more.some((m) => m && m.s === lead.sourceId)) {
-    return true
-  }
-  // The first few are kept for their names and to know a repeat; beyond, only a count.
-  if (more.length < MORE_KEPT) more.push({ w: lead.what, s: lead.sourceId })
-  else payload.extra = (Number(payload.extra) || 0) + 1
-  payload.more = more
-  app
-    .db()
-    .newQuery("UPDATE deliveries SET payload = {:payload} WHERE id = {:id} AND status = 'pending'")
-    .bind({ payload: JSON.stringify(payload), id: waiting.id })
-    .execute()
-  return true
+  return amendWaiting(app, waiting.id, (payload) => {
+    const more = (Array.isArray(payload.more) ? payload.more : []) as FoldedLead[]
+    if (waiting.sourceId === lead.sourceId || more.some((m) => m && m.s === lead.sourceId)) {
+      return null
+    }
+    // The first few are kept for their names and to know a repeat; beyond, only a count.
+    if (more.length < MORE_KEPT) more.push({ w: lead.what, s: lead.sourceId })
+    else payload.extra = (Number(payload.extra) || 0) + 1
+    return { ...payload, more }
+  })
 }
 
 /**

@@ -44,23 +44,13 @@ function subject(app: App): string {
   return /^https:\/\//.test(url) ? url : 'mailto:alerts@invalid'
 }
 
-interface Group {
-  device: string
-  indexes: number[]
-  alert: PushAlert | null
-}
-
 /**
  * One push per row: leads that came close together were folded into one row when queued
- * (./alerts.ts), so rows due together are different groups (another address, a test) and each
- * goes on its own.
+ * (./alerts.ts), so rows due together are different alerts (another address, a test).
  */
-function groupsOf(items: Array<{ row: DeliveryRow; rendered: Rendered }>): Group[] {
-  return items.map((item, index) => ({
-    device: item.row.recipient,
-    indexes: [index],
-    alert: parseAlert(item.rendered.body),
-  }))
+interface Push {
+  device: string
+  alert: PushAlert | null
 }
 
 function parseAlert(body: string | undefined): PushAlert | null {
@@ -77,10 +67,10 @@ interface Prepared {
   error: AttemptError | null
 }
 
-function prepareRequest(app: App, group: Group, keys: VapidKeys, now: number): Prepared {
-  const device = findOrNull(app, 'push_subscriptions', group.device)
+function prepareRequest(app: App, push: Push, keys: VapidKeys, now: number): Prepared {
+  const device = findOrNull(app, 'push_subscriptions', push.device)
   if (!device) return { request: null, error: attemptError('The device was removed.', true) }
-  if (!group.alert)
+  if (!push.alert)
     return { request: null, error: attemptError('The alert could not be made.', true) }
   const p256dh = fromBase64Url(device.getString('p256dh'))
   const auth = fromBase64Url(device.getString('auth'))
@@ -91,7 +81,7 @@ function prepareRequest(app: App, group: Group, keys: VapidKeys, now: number): P
   return {
     request: {
       url: endpoint,
-      body: encrypt(utf8(JSON.stringify(group.alert)), { p256dh, auth }),
+      body: encrypt(utf8(JSON.stringify(push.alert)), { p256dh, auth }),
       contentType: 'application/octet-stream',
       allowPrivate: pushPrivateAllowed(),
       headers: {
@@ -142,8 +132,10 @@ function sendBatch(
   items: Array<{ row: DeliveryRow; rendered: Rendered }>,
 ): Array<AttemptError | null> {
   const now = runTime(context)
-  const errors: Array<AttemptError | null> = items.map(() => null)
-  const groups = groupsOf(items)
+  const pushes: Push[] = items.map((item) => ({
+    device: item.row.recipient,
+    alert: parseAlert(item.rendered.body),
+  }))
   let keys: VapidKeys
   try {
     keys = vapidKeys(app)
@@ -151,31 +143,29 @@ function sendBatch(
     const error = attemptError(`No VAPID key: ${errorText(err)}`, false)
     return items.map(() => error)
   }
-  const prepared = groups.map((group) => prepareRequest(app, group, keys, now))
+  const prepared = pushes.map((push) => prepareRequest(app, push, keys, now))
   const sending = prepared
     .map((p, index) => ({ p, index }))
     .filter((entry) => entry.p.request !== null)
   const results = postAll(
     sending.map((entry) => entry.p.request as NonNullable<Prepared['request']>),
   )
-  const outcomes: Array<WebhookResult | null> = groups.map(() => null)
+  const outcomes: Array<WebhookResult | null> = pushes.map(() => null)
   sending.forEach((entry, i) => (outcomes[entry.index] = results[i]))
   try {
     app.runInTransaction((txApp) => {
-      groups.forEach((group, index) => {
+      pushes.forEach((push, index) => {
         const outcome = outcomes[index]
-        if (outcome) recordOnDevice(txApp, group.device, outcome, now)
+        if (outcome) recordOnDevice(txApp, push.device, outcome, now)
       })
     })
   } catch (err) {
     app.logger().error('push: could not record a batch', 'error', errorText(err))
   }
-  groups.forEach((group, index) => {
+  return pushes.map((_, index) => {
     const outcome = outcomes[index]
-    const error = outcome ? outcomeError(outcome) : prepared[index].error
-    for (const item of group.indexes) errors[item] = error
+    return outcome ? outcomeError(outcome) : prepared[index].error
   })
-  return errors
 }
 
 /** The push channel, which server/main.ts registers with the queue. */

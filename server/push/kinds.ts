@@ -12,7 +12,6 @@ import { PUSH_TTL_SECONDS } from '../../src/config/push'
 import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
 import { findOrNull } from '../platform/sql'
-import { findPersonByEmail } from '../people/index'
 import type { DeliveryKind, DeliveryRow, Rendered } from '../queue/index'
 
 export const LEAD_KIND = 'push_lead'
@@ -62,13 +61,13 @@ function whoOf(name: string): string {
 const PERSON_WAIT_MS = 60 * 1000
 
 /**
- * The person's page for a message from `email`. Their person row is made right after the
+ * The person's page for a message. The server links a message to its person right after the
  * message's own transaction, so an alert sent in between waits for it (a retry, 10 seconds
  * later) for a minute, then opens the console.
  */
-function urlOf(app: App, email: string, row: DeliveryRow): string {
-  const person = email ? findPersonByEmail(app, email) : null
-  if (person) return personPath(person.id)
+function urlOf(contact: core.Record, row: DeliveryRow): string {
+  const person = contact.getString('person')
+  if (person) return personPath(person)
   if (Date.now() - parsePbTime(row.created) < PERSON_WAIT_MS) {
     throw new Error('The person of this message is not saved yet.')
   }
@@ -95,13 +94,13 @@ function summariseLead(
       what === 'call_back'
         ? `${whoOf(name)} asked for a call back`
         : `${whoOf(name)} sent a message`
-    return { line, url: urlOf(app, contact.getString('email'), row), name: firstName(name) }
+    return { line, url: urlOf(contact, row), name: firstName(name) }
   }
   if (what === 'audit') {
     const audit = findOrNull(app, 'audits', sourceId)
     if (!audit) return null
-    const email = audit.getString('email')
-    const person = email ? findPersonByEmail(app, email) : null
+    // Its job linked it to its person before it queued this alert.
+    const person = findOrNull(app, 'people', audit.getString('person'))
     const name = person ? person.getString('name') : ''
     const band = bandWord(audit.getInt('overallScore'))
     return {

@@ -3,7 +3,8 @@
 // exists exactly when the record that caused it does.
 import type { App } from '../platform/events'
 import { newRecordId } from '../platform/ids'
-import { countRows } from '../platform/sql'
+import { countRows, selectRow } from '../platform/sql'
+import { objectOf } from '../platform/json'
 import { toPbTime } from '../../src/config/dates'
 import { normaliseRecipient, refusal } from './caps'
 import { kindOf } from './registry'
@@ -173,4 +174,32 @@ export function enqueueMany(app: App, spec: FanOut): number {
   const queued = result.rowsAffected()
   if (queued > 0) wake(app, kind.channel)
   return queued
+}
+
+/**
+ * Changes what a row still waiting (`pending`, not yet claimed) carries: `change` gets its
+ * payload and returns the new one, or null to leave it. False when the row is no longer waiting
+ * (claimed, sent or gone): then the caller queues anew. How a kind folds later causes into one
+ * delivery (the push area's alerts) without writing this table itself.
+ */
+export function amendWaiting(
+  app: App,
+  id: string,
+  change: (payload: Record<string, unknown>) => Record<string, unknown> | null,
+): boolean {
+  const row = selectRow(
+    app,
+    "SELECT payload FROM deliveries WHERE id = {:id} AND status = 'pending'",
+    { id },
+    { payload: '' },
+  )
+  if (!row) return false
+  const next = change(objectOf(String(row.payload || '')))
+  if (!next) return true
+  const updated = app
+    .db()
+    .newQuery("UPDATE deliveries SET payload = {:payload} WHERE id = {:id} AND status = 'pending'")
+    .bind({ payload: JSON.stringify(next), id })
+    .execute()
+  return updated.rowsAffected() > 0
 }

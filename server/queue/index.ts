@@ -22,7 +22,7 @@ import { tickSoonAfterStart } from './ticks'
 import { dispatchBeside, dispatchMail, dispatchJobs, runJobNow, stopAtTerminate } from './routes'
 
 export { registerChannel, registerKinds } from './registry'
-export { enqueue, enqueueMany } from './enqueue'
+export { amendWaiting, enqueue, enqueueMany } from './enqueue'
 export { cancel, deleteForSource } from './cancel'
 export { markHeldFailed, markHeldSent } from './held'
 export { run } from './run'
