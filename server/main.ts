@@ -31,10 +31,10 @@ import { registerChannel, registerKinds } from './queue/registry'
 import type { RequestEvent } from './platform/events'
 import { chain } from './platform/middleware'
 
-registerChannel(() => mail.channel)
-registerChannel(() => webhooks.channel)
-registerChannel(() => push.channel)
-registerChannel(() => queue.jobChannel)
+registerChannel('mail', () => mail.channel)
+registerChannel('webhook', () => webhooks.channel)
+registerChannel('push', () => push.channel)
+registerChannel('job', () => queue.jobChannel)
 registerKinds(() => leads.kinds)
 registerKinds(() => newsletter.kinds)
 registerKinds(() => accounts.kinds)

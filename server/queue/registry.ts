@@ -10,9 +10,10 @@ type KindSource = () => Record<string, DeliveryKind>
 type ChannelSource = () => DeliveryChannel
 
 const kindSources: KindSource[] = []
-const channelSources: ChannelSource[] = []
+const channelSources: Record<string, ChannelSource> = {}
+const channelOrder: string[] = []
 let kinds: Record<string, DeliveryKind> | null = null
-let channels: Record<string, DeliveryChannel> | null = null
+const channels: Record<string, DeliveryChannel> = {}
 
 /** Where some kinds come from (an area's `kinds`), read when the queue first needs a kind. */
 export function registerKinds(source: KindSource): void {
@@ -20,10 +21,19 @@ export function registerKinds(source: KindSource): void {
   kinds = null
 }
 
-/** Where a channel (a transport: mail, webhook) comes from, read when first needed. */
-export function registerChannel(source: ChannelSource): void {
-  channelSources.push(source)
-  channels = null
+/**
+ * Where the channel `name` (a transport: mail, webhook, push) comes from, read the first time a
+ * row of it is sent, so an engine that only sends mail never loads the push area's cryptography.
+ */
+export function registerChannel(name: string, source: ChannelSource): void {
+  if (has(channelSources, name))
+    throw new Error(`deliveries: channel "${name}" is registered twice`)
+  channelSources[name] = source
+  channelOrder.push(name)
+}
+
+function has(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key)
 }
 
 /** Every kind, by name, in registration order; a name registered twice is a programming error. */
@@ -41,20 +51,6 @@ function allKinds(): Record<string, DeliveryKind> {
   return byName
 }
 
-function allChannels(): Record<string, DeliveryChannel> {
-  if (channels) return channels
-  const byName: Record<string, DeliveryChannel> = {}
-  for (const source of channelSources) {
-    const channel = source()
-    if (byName[channel.name]) {
-      throw new Error(`deliveries: channel "${channel.name}" is registered twice`)
-    }
-    byName[channel.name] = channel
-  }
-  channels = byName
-  return byName
-}
-
 /** The kind named `name`; throws for an unknown one. */
 export function kindOf(name: string): DeliveryKind {
   const kind = findKind(name)
@@ -65,7 +61,7 @@ export function kindOf(name: string): DeliveryKind {
 /** The kind named `name`, or null for one no area registers (a row of a removed kind). */
 export function findKind(name: string): DeliveryKind | null {
   const byName = allKinds()
-  return Object.prototype.hasOwnProperty.call(byName, name) ? byName[name] : null
+  return has(byName, name) ? byName[name] : null
 }
 
 /** Every registered kind's name, in registration order. */
@@ -75,14 +71,17 @@ export function kindNames(): string[] {
 
 /** The channel named `name`; throws for an unknown one. */
 export function channelOf(name: string): DeliveryChannel {
-  const byName = allChannels()
-  if (!Object.prototype.hasOwnProperty.call(byName, name)) {
-    throw new Error(`deliveries: unknown channel "${name}"`)
+  if (has(channels, name)) return channels[name]
+  if (!has(channelSources, name)) throw new Error(`deliveries: unknown channel "${name}"`)
+  const channel = channelSources[name]()
+  if (channel.name !== name) {
+    throw new Error(`deliveries: channel "${name}" is registered as "${channel.name}"`)
   }
-  return byName[name]
+  channels[name] = channel
+  return channel
 }
 
 /** Every registered channel's name, in registration order. */
 export function channelNames(): string[] {
-  return Object.keys(allChannels())
+  return channelOrder.slice()
 }
