@@ -8,6 +8,7 @@ import { MISSING_GLOBALS } from './scripts/engine.mjs'
 
 export const AREAS = [
   'platform',
+  'site',
   'queue',
   'mail',
   'pages',

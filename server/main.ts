@@ -9,7 +9,7 @@
 // (scripts/build-server.mjs); the queue reads the kinds and channels when it first needs one.
 // Areas, lowest first (an area imports only lower ones, each through its index.ts;
 // docs/architecture.md draws them):
-//   platform  queue  mail  pages  limits  people  funnel  payoff  webhooks  push  newsletter
+//   platform  site  queue  mail  pages  limits  people  funnel  payoff  webhooks  push  newsletter
 //   followups
 //   leads
 //   accounts
@@ -25,6 +25,7 @@ import * as payoff from './payoff/index'
 import * as people from './people/index'
 import * as push from './push/index'
 import * as queue from './queue/index'
+import * as site from './site/index'
 import * as webhooks from './webhooks/index'
 // The registry alone, not the queue: an engine that never queues anything never loads it.
 import { registerChannel, registerKinds } from './queue/registry'
@@ -98,5 +99,6 @@ export {
   people,
   push,
   queue,
+  site,
   webhooks,
 }

@@ -143,8 +143,10 @@ export const kinds: Record<string, DeliveryKind> = {
   // Needs nothing of the account: it goes even if the account was deleted since (whoever
   // changed the address may have deleted it too), and names only the site, never the new address.
   [EMAIL_CHANGED_KIND]: accountKind((app, row) => {
+    const config = mailConfig(app)
     const notice = emailChangedNotice({
-      appUrl: mailConfig(app).links.appUrl,
+      appUrl: config.links.appUrl,
+      contact: config.contact,
       changedAt: formatTime(objectOf(row.payload).changedAt || row.created),
     })
     const owner = ownerEmail()

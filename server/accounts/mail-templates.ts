@@ -6,6 +6,7 @@
 // never /_/. And the one account mail PocketBase knows nothing of: the notice to the old address
 // after an e-mail change, rendered here when it is sent.
 import { colours, escapeHtml, heading, layout, paragraph } from '../mail/index'
+import type { MailContact } from '../mail/index'
 import { paths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
 
@@ -185,6 +186,8 @@ export interface EmailChangedNoticeInput {
   appUrl: string
   /** When the address changed, as the mails write a time ("2026-11-20 21:04 EST"). */
   changedAt: string
+  /** How to reach the consultant: the site's live content. */
+  contact: Pick<MailContact, 'businessName' | 'phone' | 'email'>
 }
 
 /**
@@ -197,34 +200,35 @@ export function emailChangedNotice(input: EmailChangedNoticeInput): {
   subject: string
   html: string
 } {
-  const subject = `Your sign-in e-mail for ${BUSINESS_NAME} was changed`
+  const business = input.contact.businessName
+  const subject = `Your sign-in e-mail for ${business} was changed`
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:${colours.SPRUCE};">${escapeHtml(label)}</a>`
   const body = [
     heading('Your sign-in e-mail was changed', 1),
     paragraph(
       escapeHtml(
-        `On ${input.changedAt}, the sign-in e-mail of your ${BUSINESS_NAME} dashboard was changed from this address to another address. ` +
+        `On ${input.changedAt}, the sign-in e-mail of your ${business} dashboard was changed from this address to another address. ` +
           'From now on you sign in with that address, and password resets and account e-mails go there, not here.',
       ),
     ),
     paragraph(escapeHtml('If you made this change, there is nothing to do.')),
     paragraph(
       `<strong>${escapeHtml('If you did not, someone else may know your password.')}</strong> ` +
-        `${escapeHtml('Reply to this e-mail, write to')} ${link(`mailto:${site.email}`, site.email)} ` +
-        `${escapeHtml(`or call ${site.phone.display}, and we will help you get your dashboard back.`)}`,
+        `${escapeHtml('Reply to this e-mail, write to')} ${link(`mailto:${input.contact.email}`, input.contact.email)} ` +
+        `${escapeHtml(`or call ${input.contact.phone}, and we will help you get your dashboard back.`)}`,
     ),
   ].join('\n')
   const footer =
     `${escapeHtml('You get this e-mail because this address was the sign-in e-mail of a dashboard on')} ` +
     `${link(input.appUrl, input.appUrl)}.<br>` +
-    `Sent by ${escapeHtml(BUSINESS_NAME)}.`
+    `Sent by ${escapeHtml(business)}.`
   return {
     subject,
     html: layout({
       title: subject,
       preheader: 'If you did not make this change, reply to this e-mail.',
-      brand: BUSINESS_NAME,
+      brand: business,
       body,
       footer,
     }),

@@ -11,18 +11,14 @@ import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
 import { findOrNull } from '../platform/sql'
 import type { DeliveryKind, DeliveryRow, Rendered } from '../queue/index'
-import { mailConfig, ownerEmail } from '../mail/index'
+import { mailConfig, mailContact, ownerEmail } from '../mail/index'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
 import type { RenderedMail } from './api'
 import { ownerBookingMail } from './booking-mail'
 import { followupLinks, stopHeaders } from './links'
 import { followupMail } from './mail'
 import { readSettings } from './settings'
 import { mailValues } from './values'
-
-/** The consultant, whom the follow-up mails come from. */
-const OWNER_NAME = site.ownerName
 
 /** The mail of one step of a sequence, or why it must not go. */
 function renderFollowup(app: App, row: DeliveryRow): Rendered {
@@ -62,7 +58,7 @@ function renderFollowup(app: App, row: DeliveryRow): Rendered {
     businessName: config.businessName,
   })
   return Object.assign(
-    { headers: stopHeaders(links), replyTo: ownerEmail(), fromName: OWNER_NAME },
+    { headers: stopHeaders(links), replyTo: ownerEmail(), fromName: config.contact.ownerName },
     mail,
   )
 }
@@ -131,7 +127,7 @@ export const kinds: Record<string, DeliveryKind> = {
         text: String(payload.text || ''),
       }
       const mail = previewMail(app, String(payload.person || ''), draft, true)
-      return Object.assign({ replyTo: ownerEmail(), fromName: OWNER_NAME }, mail)
+      return Object.assign({ replyTo: ownerEmail(), fromName: mailContact(app).ownerName }, mail)
     },
   },
   owner_booking: {

@@ -2,7 +2,7 @@
 // when the mail is sent, and the site's links and name the mails use.
 import { GENERAL_SECTION, sections } from '../../src/audit/index'
 import { mailConfig } from '../mail/index'
-import type { MailLinks } from '../mail/index'
+import type { MailContact, MailLinks } from '../mail/index'
 import type { App } from '../platform/events'
 import { readJson } from '../platform/json'
 
@@ -81,8 +81,12 @@ export function sectionOrder(): string[] {
   return sections.map((section) => section.name).concat([GENERAL_SECTION])
 }
 
-/** The site's links and the business's name, as every lead mail uses them. */
-export function common(app: App): { links: MailLinks; businessName: string } {
+/** The site's links, the business's name and how to reach it, as every lead mail uses them. */
+export function common(app: App): {
+  links: MailLinks
+  businessName: string
+  consultant: MailContact
+} {
   const config = mailConfig(app)
-  return { links: config.links, businessName: config.businessName }
+  return { links: config.links, businessName: config.businessName, consultant: config.contact }
 }

@@ -6,7 +6,7 @@ import { payoffSentence, recommendationHours } from '../../src/audit/payoff'
 import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { messages } from '../../src/config/messages'
 import { button, colours, escapeHtml, heading, layout, paragraph, safeUrl } from '../mail/index'
-import type { Mail, MailLinks } from '../mail/index'
+import type { Mail, MailContact, MailLinks } from '../mail/index'
 import type { StoredAudit } from './mail-data'
 import { BANDS, normaliseResults, overallOf, sectionScoreTable, textSectionScores } from './results'
 
@@ -24,6 +24,8 @@ export function visitorResultsMail(input: {
   sectionOrder?: string[]
   businessName: string
   links: MailLinks
+  /** How to reach the consultant: the site's live content. */
+  consultant?: MailContact
   /** The payoff model's assumptions in force: each top recommendation's hours and dollars. */
   payoff?: PayoffAssumptions
 }): Mail {
@@ -76,6 +78,16 @@ export function visitorResultsMail(input: {
   html.push(heading('What next?', 2))
   html.push(paragraph('Book a free 15-minute call and we will go through your results together.'))
   html.push(button(BOOK_CALL_LABEL, links.bookingUrl, ACCENT))
+  const contact = input.consultant
+  if (contact) {
+    html.push(
+      paragraph(
+        `${escapeHtml(`Rather talk now? Call ${contact.ownerFirstName} at`)} ` +
+          `<a href="${escapeHtml(contact.phoneHref)}" style="color:${SPRUCE};">${escapeHtml(contact.phone)}</a> ` +
+          `${escapeHtml('or write to')} <a href="mailto:${escapeHtml(contact.email)}" style="color:${SPRUCE};">${escapeHtml(contact.email)}</a>.`,
+      ),
+    )
+  }
   html.push(paragraph('Keep this report and track your progress in a free dashboard.'))
   html.push(button('Create Free Dashboard', links.signupUrl, SPRUCE))
 
@@ -126,6 +138,11 @@ export function visitorResultsMail(input: {
     'What next?',
     'Book a free 15-minute call and we will go through your results together:',
     `${BOOK_CALL_LABEL}: ${links.bookingUrl}`,
+    ...(input.consultant
+      ? [
+          `Rather talk now? Call ${input.consultant.ownerFirstName} at ${input.consultant.phone} or write to ${input.consultant.email}.`,
+        ]
+      : []),
     'Keep this report and track your progress in a free dashboard:',
     `Create Free Dashboard: ${links.signupUrl}`,
     '',

@@ -3,11 +3,9 @@
 import type { App } from '../platform/events'
 import { envFlag, envText } from '../platform/env'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
+import { firstNameOf, phoneHref } from '../../src/config/site-content'
+import { publishedContent } from '../site/index'
 import { mailFromProblem } from './sender-address'
-
-// The defaults are the site's own (src/config/site.ts and paths.ts).
-const DEFAULT_SENDER_NAME = site.businessName
 
 /** The SMTP server the environment names. */
 export interface SmtpServer {
@@ -30,13 +28,44 @@ export interface MailLinks {
   homeUrl?: string
 }
 
+/**
+ * How a visitor reaches the consultant, as the site's live content says (the Site tab in the
+ * console: server/site/), read when each mail is rendered so a publish reaches the next one.
+ */
+export interface MailContact {
+  businessName: string
+  ownerName: string
+  ownerFirstName: string
+  /** As written on the site, and its `tel:` link. */
+  phone: string
+  phoneHref: string
+  email: string
+  /** The business's postal address, one line each. */
+  postalAddress: string[]
+}
+
 /** Everything the templates and the sender need to know. */
 export interface MailConfig {
   smtp: SmtpServer | null
   from: { address: string; name: string }
   ownerEmail: string
   businessName: string
+  contact: MailContact
   links: MailLinks
+}
+
+/** The consultant's details from the site's live content. */
+export function mailContact(app: App): MailContact {
+  const content = publishedContent(app)
+  return {
+    businessName: content.businessName,
+    ownerName: content.ownerName,
+    ownerFirstName: firstNameOf(content),
+    phone: content.phone,
+    phoneHref: phoneHref(content),
+    email: content.email,
+    postalAddress: content.postalAddress,
+  }
 }
 
 /** SMTP server from env, or null when SMTP_HOST is empty (mail then stays queued). */
@@ -79,14 +108,16 @@ export function mailConfig(app: App): MailConfig {
     '',
   )
   const fromAddress = envText('MAIL_FROM') || meta.senderAddress
+  const contact = mailContact(app)
   return {
     smtp: smtpFromEnv(),
     from: {
       address: fromAddress,
-      name: envText('MAIL_FROM_NAME') || meta.senderName || DEFAULT_SENDER_NAME,
+      name: envText('MAIL_FROM_NAME') || meta.senderName || contact.businessName,
     },
     ownerEmail: ownerEmail(),
-    businessName: envText('MAIL_FROM_NAME') || DEFAULT_SENDER_NAME,
+    businessName: envText('MAIL_FROM_NAME') || contact.businessName,
+    contact,
     links: {
       appUrl,
       adminUrl: appUrl + paths.auditAdmin,

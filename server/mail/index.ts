@@ -5,10 +5,10 @@
 import { flush, mailHealth } from './sender'
 import { applySettingsAtStart } from './start'
 
-export { applyMailSettings, mailConfig, ownerEmail } from './config'
+export { applyMailSettings, mailConfig, mailContact, ownerEmail } from './config'
 /** Why MAIL_FROM cannot be the sender ('' when it can); `npm start` asks before PocketBase runs. */
 export { MAIL_FROM_EXAMPLE, mailFromProblem } from './sender-address'
-export type { MailConfig, MailLinks, SmtpServer } from './config'
+export type { MailConfig, MailContact, MailLinks, SmtpServer } from './config'
 export { escapeHtml, escapeMultiline, oneLine, safeUrl, toText } from './escape'
 export { FONT, button, colours, formatTime, heading, layout, paragraph } from './templates'
 export type { LayoutOptions, Mail } from './templates'

@@ -11,7 +11,6 @@ import type { App } from '../platform/events'
 import { isRecordId } from '../platform/ids'
 import { objectOf } from '../platform/json'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
 import { renderIssueBody } from '../../src/content/markdown'
 import type { PreviewFrame } from './api'
 import { FRAME, issueMail, issueMailFrame } from './issue-mail'
@@ -80,8 +79,8 @@ function mailContext(app: App): { appUrl: string; businessName: string; postalAd
   const config = mailConfig(app)
   return {
     appUrl: config.links.appUrl,
-    businessName: config.businessName || site.businessName,
-    postalAddress: postalAddress(),
+    businessName: config.businessName,
+    postalAddress: postalAddress(app),
   }
 }
 

@@ -59,7 +59,7 @@ export function saveEdit(e: RecordEvent): void {
 export function settings(e: RequestEvent): void {
   requireAdmin(e)
   noStore(e)
-  const address = postalAddress()
+  const address = postalAddress(e.app)
   const answer: NewsletterSettings = {
     activeSubscribers: activeSubscribers(e.app),
     postalAddress: address,

@@ -63,7 +63,7 @@ export function schedule(
     throw fieldError('at', 'Give the date and time as YYYY-MM-DDTHH:MM.')
   }
   if (ms <= nowMs) throw fieldError('at', 'That time has passed. Pick a time in the future.')
-  const problem = whyNotSendable(issue)
+  const problem = whyNotSendable(app, issue)
   if (problem) throw fieldError('issue', problem, 'validation_not_sendable')
   issue.set('status', 'scheduled')
   issue.set('scheduledAt', toPbTime(ms))
@@ -99,7 +99,7 @@ function uniqueSlug(app: App, issue: core.Record): string {
  */
 export function startSend(app: App, issueId: string, nowMs: number): number {
   const before = findIssue(app, issueId)
-  const problem = whyNotSendable(before)
+  const problem = whyNotSendable(app, before)
   if (problem) throw fieldError('issue', problem, 'validation_not_sendable')
   let snapshot = renderSnapshot(app, before)
   let recipients = 0

@@ -14,14 +14,20 @@ import { envText } from '../platform/env'
 import { badRequest } from '../platform/errors'
 import { isRecordId } from '../platform/ids'
 import { countRows } from '../platform/sql'
+import { mailContact } from '../mail/index'
 
 export const ISSUES = 'newsletter_issues'
 export const KIND = 'newsletter_issue'
 export const TEST_KIND = 'newsletter_issue_test'
 
-/** MAIL_POSTAL_ADDRESS, with `\n` written in the env file as a line break; '' when unset. */
-export function postalAddress(): string {
-  return envText('MAIL_POSTAL_ADDRESS').replace(/\\n/g, '\n').trim()
+/**
+ * The business's postal address every newsletter shows: MAIL_POSTAL_ADDRESS when set (with `\n`
+ * written in the env file as a line break; installs from before the site's content set it there),
+ * else the site's live content; '' when neither has one.
+ */
+export function postalAddress(app: App): string {
+  const fromEnv = envText('MAIL_POSTAL_ADDRESS').replace(/\\n/g, '\n').trim()
+  return fromEnv || mailContact(app).postalAddress.join('\n').trim()
 }
 
 /** The consultant's time zone (SITE_TIME_ZONE, else the site's): the mail area's one rule. */
@@ -68,9 +74,9 @@ export function activeSubscribers(app: App): number {
  * Why this issue cannot be sent now ('' when it can): the postal address the law requires, a
  * subject and a body.
  */
-export function whyNotSendable(issue: core.Record): string {
-  if (!postalAddress()) {
-    return 'Set MAIL_POSTAL_ADDRESS (the business postal address every newsletter must show) on the server first.'
+export function whyNotSendable(app: App, issue: core.Record): string {
+  if (!postalAddress(app)) {
+    return "Set the business postal address every newsletter must show first (MAIL_POSTAL_ADDRESS on the server, or the postal address in the site's content)."
   }
   if (!issue.getString('subject').trim()) return 'Write a subject first.'
   if (!issue.getString('body').trim()) return 'Write the newsletter first: the body is empty.'

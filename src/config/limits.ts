@@ -79,6 +79,8 @@ export const NO_BODY = 0
 export const SMALL_BODY_MAX_BYTES = 4 * KIB
 /** A superuser's run endpoint: at most `{"now": "<ISO time>"}`. */
 export const RUN_BODY_MAX_BYTES = 1 * KIB
+/** The site's content, the longest every field and list allows (src/config/site-content.ts). */
+export const SITE_DRAFT_BODY_MAX_BYTES = 128 * KIB
 
 /**
  * THE table of request-body limits: every route of the server, as PocketBase's router names it
@@ -214,6 +216,13 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'GET /api/people/settings': NO_BODY,
   'PUT /api/people/settings': SMALL_BODY_MAX_BYTES,
   'PUT /api/payoff': SMALL_BODY_MAX_BYTES,
+  // The site's content: the live version, the draft (its fields), publish, versions, roll back.
+  'GET /api/site': NO_BODY,
+  'GET /api/site/draft': NO_BODY,
+  'PATCH /api/site/draft': SITE_DRAFT_BODY_MAX_BYTES,
+  'POST /api/site/publish': RUN_BODY_MAX_BYTES,
+  'GET /api/site/versions': NO_BODY,
+  'POST /api/site/rollback': RUN_BODY_MAX_BYTES,
   // Web Push alerts: the consultant's devices (a subscription: an endpoint and two keys).
   'GET /api/push/public-key': NO_BODY,
   'GET /api/push/subscriptions': NO_BODY,

@@ -1,0 +1,37 @@
+/// <reference path="../.pb-types/types.d.ts" />
+// The site's content (server/site/): the live version for anyone; the draft, publish, the
+// versions and roll back for the site admin (the console's Site tab).
+
+routerAdd('GET', '/api/site', (e) =>
+  require(`${__hooks}/generated/server.cjs`).site.routes.getSite(e),
+)
+routerAdd(
+  'GET',
+  '/api/site/draft',
+  (e) => require(`${__hooks}/generated/server.cjs`).site.routes.getDraft(e),
+  $apis.requireAuth('users', '_superusers'),
+)
+routerAdd(
+  'PATCH',
+  '/api/site/draft',
+  (e) => require(`${__hooks}/generated/server.cjs`).site.routes.patchDraft(e),
+  $apis.requireAuth('users', '_superusers'),
+)
+routerAdd(
+  'POST',
+  '/api/site/publish',
+  (e) => require(`${__hooks}/generated/server.cjs`).site.routes.publish(e),
+  $apis.requireAuth('users', '_superusers'),
+)
+routerAdd(
+  'GET',
+  '/api/site/versions',
+  (e) => require(`${__hooks}/generated/server.cjs`).site.routes.getVersions(e),
+  $apis.requireAuth('users', '_superusers'),
+)
+routerAdd(
+  'POST',
+  '/api/site/rollback',
+  (e) => require(`${__hooks}/generated/server.cjs`).site.routes.rollback(e),
+  $apis.requireAuth('users', '_superusers'),
+)

@@ -1,0 +1,154 @@
+// The routes of pb_hooks/site.pb.js: the live content for anyone, and for the site admin the
+// draft (PATCH takes any of its fields and keeps the rest), publish, the versions and roll back.
+// Every change is checked whole with the console's own rule (src/config/site-content.ts): a bad
+// field answers 400 naming it and changes nothing. Publishing and rolling back each add a
+// version (the live one is the highest) and drop the draft, in one transaction.
+import { requireConsultant } from '../platform/auth'
+import { badRequest, refuseProblems } from '../platform/errors'
+import type { RequestEvent } from '../platform/events'
+import { jsonBody, noStore } from '../platform/request'
+import { checkSiteContent } from '../../src/config/site-content'
+import type { SiteContent } from '../../src/config/site-content'
+import type { PublishedSiteAnswer, SiteDraftAnswer, SiteVersionsAnswer } from './api'
+import {
+  addVersion,
+  dropDraft,
+  listVersions,
+  liveVersion,
+  readDraft,
+  saveDraft,
+  storedVersion,
+} from './store'
+
+const ONLY_ADMIN = 'Only the site admin can change the site.'
+
+/** GET /api/site -> { version, content, publishedAt } (anyone). */
+export function getSite(e: RequestEvent): unknown {
+  // Revalidated on every use: a publish is seen by the next request.
+  e.response.header().set('Cache-Control', 'no-cache')
+  const live = liveVersion(e.app)
+  const answer: PublishedSiteAnswer = {
+    version: live.version,
+    content: live.content,
+    publishedAt: live.publishedAt,
+  }
+  return e.json(200, answer)
+}
+
+function draftAnswer(e: RequestEvent): SiteDraftAnswer {
+  const live = liveVersion(e.app)
+  const draft = readDraft(e.app)
+  return {
+    content: draft ? draft.content : live.content,
+    liveVersion: live.version,
+    changed: !!draft && !sameContent(draft.content, live.content),
+    updated: draft ? draft.updated : '',
+    updatedBy: draft ? draft.updatedBy : '',
+  }
+}
+
+/** GET /api/site/draft -> the draft (the site admin). */
+export function getDraft(e: RequestEvent): unknown {
+  requireConsultant(e, 'Only the site admin can see the draft.')
+  noStore(e)
+  return e.json(200, draftAnswer(e))
+}
+
+/**
+ * PATCH /api/site/draft {any fields of the content} -> the draft (the site admin): each field
+ * sent replaces the draft's, the others stay; the whole is checked before anything is saved.
+ */
+export function patchDraft(e: RequestEvent): unknown {
+  requireConsultant(e, ONLY_ADMIN)
+  noStore(e)
+  const body = jsonBody(e)
+  const current = draftAnswer(e).content
+  const unknown = Object.keys(body).filter(
+    (key) => !Object.prototype.hasOwnProperty.call(current, key),
+  )
+  const refused: Record<string, string> = {}
+  for (const key of unknown) refused[key] = 'The site has no such field.'
+  if (!Object.keys(body).length) refused.content = 'Send the fields to change.'
+  refuseProblems('Please correct the site.', refused)
+
+  const merged: Record<string, unknown> = { ...current }
+  for (const key of Object.keys(body)) merged[key] = body[key]
+  const checked = checkSiteContent(merged)
+  refuseProblems('Please correct the site.', checked.problems)
+  saveDraft(e.app, checked.value, whoAsks(e))
+  return e.json(200, draftAnswer(e))
+}
+
+/**
+ * POST /api/site/publish -> { version } (the site admin): the draft becomes the live content as
+ * a new version. With no change to publish it answers the live version and adds none, so a
+ * publish sent twice (a retry, a second tap) makes one version.
+ */
+export function publish(e: RequestEvent): unknown {
+  requireConsultant(e, ONLY_ADMIN)
+  noStore(e)
+  const draft = readDraft(e.app)
+  const live = liveVersion(e.app)
+  if (!draft || sameContent(draft.content, live.content)) {
+    if (draft) dropDraft(e.app)
+    return e.json(200, { version: live.version, changed: false })
+  }
+  let version = 0
+  e.app.runInTransaction((txApp) => {
+    version = addVersion(txApp, draft.content, whoAsks(e), 0)
+    dropDraft(txApp)
+  })
+  return e.json(200, { version, changed: true })
+}
+
+/** GET /api/site/versions -> { live, versions } newest first (the site admin). */
+export function getVersions(e: RequestEvent): unknown {
+  requireConsultant(e, 'Only the site admin can see the versions.')
+  noStore(e)
+  const answer: SiteVersionsAnswer = {
+    live: liveVersion(e.app).version,
+    versions: listVersions(e.app),
+  }
+  return e.json(200, answer)
+}
+
+/**
+ * POST /api/site/rollback { version } -> { version } (the site admin): the content of that
+ * version becomes live again, as a new version that names it; the draft is dropped so the
+ * editor shows what is live. Rolling back to the live content adds nothing.
+ */
+export function rollback(e: RequestEvent): unknown {
+  requireConsultant(e, ONLY_ADMIN)
+  noStore(e)
+  const sent = jsonBody(e).version
+  if (typeof sent !== 'number' || !Number.isInteger(sent) || sent < 1) {
+    throw badRequest('Please name a version.', {
+      version: ['validation_invalid_value', 'A version number, such as 3.'],
+    })
+  }
+  const target = storedVersion(e.app, sent)
+  if (!target) {
+    throw badRequest('There is no such version.', {
+      version: ['validation_invalid_value', `There is no version ${sent}.`],
+    })
+  }
+  const live = liveVersion(e.app)
+  if (sameContent(target.content, live.content)) {
+    dropDraft(e.app)
+    return e.json(200, { version: live.version, changed: false })
+  }
+  let version = 0
+  e.app.runInTransaction((txApp) => {
+    version = addVersion(txApp, target.content, whoAsks(e), sent)
+    dropDraft(txApp)
+  })
+  return e.json(200, { version, changed: true })
+}
+
+function whoAsks(e: RequestEvent): string {
+  return e.auth ? e.auth.getString('email') : ''
+}
+
+function sameContent(a: SiteContent, b: SiteContent): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}

@@ -1,0 +1,192 @@
+// The site's content against a real PocketBase and a real SMTP receiver: anyone reads the live
+// version, only the site admin reads and changes the draft, publishes and rolls back (guests 401,
+// members 403, nothing changed); a bad field answers 400 naming it and changes nothing; a publish
+// is what the next results mail says (the phone and its tel: link), a roll back brings the old
+// words back, and hostile text shows as text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error -- plain ESM helper shared with the npm scripts
+import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
+import type { SiteContent } from '../../src/config/site-content'
+import { createUser, uniqueEmail } from './helpers'
+import type { TestUser } from './helpers'
+import { auditSubmission, eventually, startMailServer } from './support/mail-harness'
+import type { MailServer } from './support/mail-harness'
+import { startSmtpReceiver } from './support/smtp-receiver'
+import type { SmtpReceiver } from './support/smtp-receiver'
+
+let receiver: SmtpReceiver
+let server: MailServer
+let admin: TestUser
+let member: TestUser
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver()
+  server = await startMailServer(receiver.port)
+  await exemptLoopbackFromRateLimits(server.url, server.su.authStore.token)
+  admin = await createUser({ isAdmin: true, verified: true, url: server.url, label: 'site-admin' })
+  member = await createUser({ verified: true, url: server.url, label: 'site-member' })
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await receiver?.close()
+})
+
+function call(method: string, path: string, body?: unknown, token = admin.pb.authStore.token) {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+async function live(): Promise<{ version: number; content: SiteContent }> {
+  const res = await fetch(`${server.url}/api/site`)
+  expect(res.status).toBe(200)
+  return res.json()
+}
+
+async function draft(): Promise<{ content: SiteContent; changed: boolean; liveVersion: number }> {
+  const res = await call('GET', '/api/site/draft')
+  expect(res.status).toBe(200)
+  return res.json()
+}
+
+/** A free audit's results mail, queued now and delivered: its text and HTML. */
+async function resultsMail(label: string): Promise<{ text: string; html: string }> {
+  const email = uniqueEmail(label)
+  const submission = auditSubmission({ email })
+  await server.guest.collection('audits').create(submission)
+  await server.runAuditJobs()
+  await server.flush()
+  await eventually(async () => receiver.mailsTo(email).length === 1)
+  const [mail] = receiver.mailsTo(email)
+  return { text: mail.text, html: mail.html }
+}
+
+describe('the site content', () => {
+  it('is version 1, the defaults, for anyone; only the site admin reaches the rest', async () => {
+    expect(await live()).toMatchObject({ version: 1, content: SITE_CONTENT_DEFAULTS })
+
+    const writes: [string, string, unknown][] = [
+      ['GET', '/api/site/draft', undefined],
+      ['PATCH', '/api/site/draft', { phone: '(603) 555-0199' }],
+      ['POST', '/api/site/publish', {}],
+      ['GET', '/api/site/versions', undefined],
+      ['POST', '/api/site/rollback', { version: 1 }],
+    ]
+    for (const [method, path, body] of writes) {
+      expect((await call(method, path, body, '')).status, `${method} ${path} guest`).toBe(401)
+      expect(
+        (await call(method, path, body, member.pb.authStore.token)).status,
+        `${method} ${path} member`,
+      ).toBe(403)
+    }
+    // Nobody reaches the rows through the records API, not even the admin.
+    for (const collection of ['site_versions', 'site_drafts']) {
+      const res = await call('GET', `/api/collections/${collection}/records`)
+      expect([403, 404]).toContain(res.status)
+    }
+    expect(await live()).toMatchObject({ version: 1, content: SITE_CONTENT_DEFAULTS })
+    expect((await draft()).changed).toBe(false)
+  })
+
+  it('refuses a bad field with 400 naming it, and keeps the draft as it was', async () => {
+    const cases: [unknown, string][] = [
+      [{ phone: 'call me maybe' }, 'phone'],
+      [{ phone: '12' }, 'phone'],
+      [{ social: [{ label: 'Site', url: 'javascript:alert(1)' }] }, 'social.0.url'],
+      [
+        { booking: { ...SITE_CONTENT_DEFAULTS.booking, strategyCallUrl: 'http://calendly.com/x' } },
+        'booking.strategyCallUrl',
+      ],
+      [
+        { packages: [{ ...SITE_CONTENT_DEFAULTS.packages[0], price: 'cheap' }] },
+        'packages.0.price',
+      ],
+      [{ hero: { headline: 'x'.repeat(500), lead: 'Hello' } }, 'hero.headline'],
+      [{ layout: 'grid' }, 'layout'],
+    ]
+    for (const [body, field] of cases) {
+      const res = await call('PATCH', '/api/site/draft', body)
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      const answer = await res.json()
+      expect(Object.keys(answer.data)).toEqual([field])
+      expect(typeof answer.data[field].message).toBe('string')
+    }
+    const after = await draft()
+    expect(after.changed).toBe(false)
+    expect(after.content).toEqual(SITE_CONTENT_DEFAULTS)
+  })
+
+  it('publishes the draft as a new version that the next results mail says, and rolls back', async () => {
+    const before = await resultsMail('site-before')
+    expect(before.text).toContain(`Call Alex at ${SITE_CONTENT_DEFAULTS.phone}`)
+    expect(before.html).toContain('href="tel:+16035550142"')
+
+    const packages = SITE_CONTENT_DEFAULTS.packages.map((p, i) =>
+      i === 0 ? { ...p, price: '$1,499' } : p,
+    )
+    const saved = await call('PATCH', '/api/site/draft', { phone: '(603) 555-0199', packages })
+    expect(saved.status).toBe(200)
+    expect(await saved.json()).toMatchObject({ changed: true, liveVersion: 1 })
+    // A draft is not live.
+    expect((await live()).content.phone).toBe(SITE_CONTENT_DEFAULTS.phone)
+
+    const published = await call('POST', '/api/site/publish', {})
+    expect(published.status).toBe(200)
+    expect(await published.json()).toEqual({ version: 2, changed: true })
+    const now = await live()
+    expect(now.version).toBe(2)
+    expect(now.content.phone).toBe('(603) 555-0199')
+    expect(now.content.packages[0].price).toBe('$1,499')
+    // Sent twice (a retry, a second tap): still one version.
+    expect(await (await call('POST', '/api/site/publish', {})).json()).toEqual({
+      version: 2,
+      changed: false,
+    })
+
+    const after = await resultsMail('site-after')
+    expect(after.text).toContain('Call Alex at (603) 555-0199')
+    expect(after.html).toContain('href="tel:+16035550199"')
+    expect(after.html).not.toContain('555-0142')
+
+    const versions = await (await call('GET', '/api/site/versions')).json()
+    expect(versions.live).toBe(2)
+    expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1])
+    expect(versions.versions[0].publishedBy).toBe(admin.email)
+    expect(versions.versions[0].publishedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+
+    const refused = await call('POST', '/api/site/rollback', { version: 9 })
+    expect(refused.status).toBe(400)
+    expect(Object.keys((await refused.json()).data)).toEqual(['version'])
+
+    const rolled = await call('POST', '/api/site/rollback', { version: 1 })
+    expect(rolled.status).toBe(200)
+    expect(await rolled.json()).toEqual({ version: 3, changed: true })
+    expect(await live()).toMatchObject({ version: 3, content: SITE_CONTENT_DEFAULTS })
+    const history = await (await call('GET', '/api/site/versions')).json()
+    expect(history.versions[0]).toMatchObject({ version: 3, rolledBackFrom: 1 })
+    expect((await draft()).content).toEqual(SITE_CONTENT_DEFAULTS)
+
+    const back = await resultsMail('site-back')
+    expect(back.text).toContain(`Call Alex at ${SITE_CONTENT_DEFAULTS.phone}`)
+  })
+
+  it('shows hostile text as text in the mails', async () => {
+    // At most 60 characters, like every owner name.
+    const hostile = 'Alex"><img src=x onerror=alert(1)></script><script>x'
+    expect((await call('PATCH', '/api/site/draft', { ownerName: hostile })).status).toBe(200)
+    expect((await call('POST', '/api/site/publish', {})).status).toBe(200)
+    expect((await live()).content.ownerName).toBe(hostile)
+    const mail = await resultsMail('site-hostile')
+    expect(mail.html).not.toMatch(/<img src=x|<script>/i)
+    expect(mail.html).toContain('Call Alex&quot;&gt;&lt;img at')
+    expect(mail.text).toContain('Call Alex"><img at')
+    expect((await call('POST', '/api/site/rollback', { version: 1 })).status).toBe(200)
+  })
+})
