@@ -95,6 +95,12 @@ export interface SiteContent {
   social: SiteLink[]
 }
 
+/**
+ * The id of the `<script type="application/json">` each served page carries its content in: the
+ * page was rendered from it, and the browser's React reads it so hydration says the same.
+ */
+export const SITE_CONTENT_ELEMENT_ID = 'site-content'
+
 /** The longest text each field takes (characters), so it fits the layout at 320 px. */
 export const SITE_TEXT_MAX = {
   businessName: 60,
