@@ -35,3 +35,10 @@ routerAdd(
   (e) => require(`${__hooks}/generated/server.cjs`).site.routes.rollback(e),
   $apis.requireAuth('users', '_superusers'),
 )
+
+// The console's edits of the draft, queued in its outbox while offline: checked and applied
+// with the draft in one transaction.
+onRecordCreateRequest(
+  (e) => require(`${__hooks}/generated/server.cjs`).site.hooks.applySiteEdit(e),
+  'site_edits',
+)

@@ -6,6 +6,9 @@
 //     publish so it can be rolled back to.
 //   - site_drafts: one row, the draft being edited.
 //   Neither has API rules: only the routes of pb_hooks/site.pb.js read or write them.
+//   - site_edits: the console's edits of the draft as records, so its outbox can queue them while
+//     offline; create-only for the site admin, each checked and applied to the draft by the
+//     create hook (server/site/edits.ts).
 //   - a rate limit on the public read, GET /api/site: 30 a minute per IP.
 
 const SITE_RATE_LIMIT = { label: 'GET /api/site', audience: '', duration: 60, maxRequests: 30 }
@@ -71,6 +74,21 @@ migrate(
         }),
       ),
     )
+    app.save(
+      new Collection(
+        /** @type {any} */ ({
+          type: 'base',
+          name: 'site_edits',
+          ...locked,
+          createRule: '@request.auth.isAdmin = true',
+          fields: [
+            { name: 'changes', type: 'json', required: true, maxSize: CONTENT_MAX_BYTES },
+            { name: 'editedBy', type: 'text', max: 254 },
+            { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+          ],
+        }),
+      ),
+    )
     const settings = app.settings()
     settings.rateLimits.rules = /** @type {any} */ ([
       ...otherRules(app, SITE_RATE_LIMIT.label),
@@ -79,6 +97,7 @@ migrate(
     app.save(settings)
   },
   (app) => {
+    app.delete(app.findCollectionByNameOrId('site_edits'))
     app.delete(app.findCollectionByNameOrId('site_drafts'))
     app.delete(app.findCollectionByNameOrId('site_versions'))
     const settings = app.settings()

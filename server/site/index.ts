@@ -2,6 +2,7 @@
 // checks): the published versions and the draft, and the routes of pb_hooks/site.pb.js. Every
 // area that shows the consultant's details (mails, the newsletter's footer) reads
 // publishedContent.
+import { applySiteEdit } from './edits'
 import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from './routes'
 
 export { publishedContent } from './store'
@@ -14,4 +15,9 @@ export const routes = {
   publish,
   getVersions,
   rollback,
+}
+
+/** The record hooks of pb_hooks/site.pb.js: the console's queued edits of the draft. */
+export const hooks = {
+  applySiteEdit,
 }

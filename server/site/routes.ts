@@ -5,7 +5,7 @@
 // version (the live one is the highest) and drop the draft, in one transaction.
 import { requireConsultant } from '../platform/auth'
 import { badRequest, refuseProblems } from '../platform/errors'
-import type { RequestEvent } from '../platform/events'
+import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { jsonBody, noStore } from '../platform/request'
 import { checkSiteContent } from '../../src/config/site-content'
 import type { SiteContent } from '../../src/config/site-content'
@@ -61,22 +61,41 @@ export function getDraft(e: RequestEvent): unknown {
 export function patchDraft(e: RequestEvent): unknown {
   requireConsultant(e, ONLY_ADMIN)
   noStore(e)
-  const body = jsonBody(e)
-  const current = draftAnswer(e).content
-  const unknown = Object.keys(body).filter(
-    (key) => !Object.prototype.hasOwnProperty.call(current, key),
-  )
+  changeDraft(e.app, jsonBody(e), whoAsks(e))
+  return e.json(200, draftAnswer(e))
+}
+
+/**
+ * Replaces the draft's fields named in `changes` (top-level fields of the content) and saves it,
+ * or throws a 400 naming each bad field and saves nothing: PATCH /api/site/draft and the
+ * console's queued edits (./edits.ts) alike.
+ */
+export function changeDraft(app: App, changes: Record<string, unknown>, who: string): void {
+  saveDraft(app, changedDraft(app, changes), who)
+}
+
+/** The draft with `changes` applied and checked, or a 400 naming each bad field. */
+export function changedDraft(app: App, changes: Record<string, unknown>): SiteContent {
+  const current = currentDraft(app)
   const refused: Record<string, string> = {}
-  for (const key of unknown) refused[key] = 'The site has no such field.'
-  if (!Object.keys(body).length) refused.content = 'Send the fields to change.'
+  for (const key of Object.keys(changes)) {
+    if (!Object.prototype.hasOwnProperty.call(current, key)) {
+      refused[key] = 'The site has no such field.'
+    }
+  }
+  if (!Object.keys(changes).length) refused.content = 'Send the fields to change.'
   refuseProblems('Please correct the site.', refused)
 
   const merged: Record<string, unknown> = { ...current }
-  for (const key of Object.keys(body)) merged[key] = body[key]
+  for (const key of Object.keys(changes)) merged[key] = changes[key]
   const checked = checkSiteContent(merged)
   refuseProblems('Please correct the site.', checked.problems)
-  saveDraft(e.app, checked.value, whoAsks(e))
-  return e.json(200, draftAnswer(e))
+  return checked.value
+}
+
+function currentDraft(app: App): SiteContent {
+  const draft = readDraft(app)
+  return draft ? draft.content : liveVersion(app).content
 }
 
 /**
@@ -145,7 +164,7 @@ export function rollback(e: RequestEvent): unknown {
   return e.json(200, { version, changed: true })
 }
 
-function whoAsks(e: RequestEvent): string {
+export function whoAsks(e: RequestEvent | RecordRequestEvent): string {
   return e.auth ? e.auth.getString('email') : ''
 }
 

@@ -177,6 +177,43 @@ describe('the site content', () => {
     expect(back.text).toContain(`Call Alex at ${SITE_CONTENT_DEFAULTS.phone}`)
   })
 
+  it("takes the console's queued edits as site_edits records: checked, applied once", async () => {
+    const edit = (id: string, changes: unknown, token = admin.pb.authStore.token) =>
+      call('POST', '/api/collections/site_edits/records', { id, changes }, token)
+    const id = 'siteedit0000001'
+    // A guest and a member meet the create rule: PocketBase's 400, and nothing changes.
+    for (const token of ['', member.pb.authStore.token]) {
+      expect((await edit(id, { phone: '(603) 555-0111' }, token)).status).toBe(400)
+    }
+    const bad = await edit(id, { phone: 'nope', hours: ['Mon-Fri 9-5'] })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((await bad.json()).data)).toEqual(['phone'])
+    expect((await draft()).changed).toBe(false)
+
+    expect((await edit(id, { phone: '(603) 555-0111' })).status).toBe(200)
+    expect((await draft()).content.phone).toBe('(603) 555-0111')
+    // A second edit of another field keeps the first.
+    expect((await edit('siteedit0000002', { hours: ['Monday to Friday, 8 to 5'] })).status).toBe(
+      200,
+    )
+    // The first one sent again (the outbox did not hear the answer): refused as a repeated id,
+    // which the outbox counts as delivered, and nothing changes.
+    const again = await edit(id, { phone: '(603) 555-0122' })
+    expect(again.status).toBe(400)
+    expect((await again.json()).data.id.code).toBe('validation_not_unique')
+    const now = await draft()
+    expect(now.content).toMatchObject({
+      phone: '(603) 555-0111',
+      hours: ['Monday to Friday, 8 to 5'],
+    })
+    expect(now.changed).toBe(true)
+    // Drop it: the next test starts from the live content.
+    expect(await (await call('POST', '/api/site/rollback', { version: 1 })).json()).toMatchObject({
+      changed: false,
+    })
+    expect((await draft()).changed).toBe(false)
+  })
+
   it('shows hostile text as text in the mails', async () => {
     // At most 60 characters, like every owner name.
     const hostile = 'Alex"><img src=x onerror=alert(1)></script><script>x'
