@@ -146,17 +146,17 @@ export function archiveResponse(
   app: App,
   slug: string | null,
 ): { status: number; html: string } | null {
-  const template = readSiteFile(newsletterArchivePage.file)
+  const template = readSiteFile(app, newsletterArchivePage.file)
   if (template === null) return null
   const page = slug === null ? listPage(app) : issuePage(app, slug)
   if (page) return { status: 200, html: fillTemplate(template, page) }
-  const notFound = readSiteFile(notFoundPage.file)
+  const notFound = readSiteFile(app, notFoundPage.file)
   return notFound === null ? null : { status: 404, html: notFound }
 }
 
 /** The build's sitemap.xml with the archive and each published issue added, or null. */
 export function sitemap(app: App): string | null {
-  const built = readSiteFile('sitemap.xml')
+  const built = readSiteFile(app, 'sitemap.xml')
   if (built === null) return null
   // The build wrote the site's address (SITE_URL) into every <loc>: the first one is `/`.
   const home = /<loc>([^<]+)<\/loc>/.exec(built)

@@ -7,6 +7,7 @@ import { isAppRoute } from '../../src/config/paths'
 import { APP_SHELL_FILE, notFoundPage, publicPages } from '../../src/config/public-pages'
 import type { RequestEvent } from '../platform/events'
 import { requestPath } from './request-path'
+import { liveDir } from '../site/index'
 import { isSiteFile, readSiteFile } from './site-files'
 
 /** The file that answers a page and the status it answers with. */
@@ -48,19 +49,52 @@ export function answerPage(e: RequestEvent, next: () => void = () => e.next()): 
     return e.json(404, { status: 404, message: "The requested resource wasn't found.", data: {} })
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return next()
-  if (path === '/' || path === '/index.html') return next()
+  const live = liveDir(e.app)
+  if (path === '/' || path === '/index.html') {
+    // The home page as the last publish rendered it, else PocketBase's (the build's).
+    const home = live ? readSiteFile(e.app, 'index.html') : null
+    return home === null ? next() : e.html(200, home)
+  }
 
   const page = pageFor(path)
   const name = path.slice(path.lastIndexOf('/') + 1)
   if (name.indexOf('.') >= 0) {
-    // A file of the site: PocketBase serves it if it exists; a missing one is a plain 404,
-    // unless the path is a page whose token has dots (the links in account and newsletter mail).
+    // A file the last publish rendered (a page, a share card, the sitemap, the service worker):
+    // its copy. Another file of the site: PocketBase serves it if it exists; a missing one is a
+    // plain 404, unless the path is a page whose token has dots (the links in account and
+    // newsletter mail).
+    if (live && path.indexOf('..') < 0 && isFileIn(live, path.slice(1))) {
+      return e.blob(200, contentTypeOf(name), $os.readFile(`${live}${path}`))
+    }
     if (isSiteFile(path.slice(1))) return next()
     if (page.status !== 200) return e.string(404, 'Not found')
   }
 
-  const html = readSiteFile(page.file)
+  const html = readSiteFile(e.app, page.file)
   // A build without the page files (an old or partial build): PocketBase's SPA fallback.
   if (html === null) return next()
   return e.html(page.status, html)
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  png: 'image/png',
+  json: 'application/json',
+}
+
+/** The type of a file a publish renders, by its extension. */
+function contentTypeOf(name: string): string {
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase()
+  return CONTENT_TYPES[extension] || 'application/octet-stream'
+}
+
+function isFileIn(dir: string, file: string): boolean {
+  try {
+    return !$os.stat(`${dir}/${file}`).isDir()
+  } catch {
+    return false
+  }
 }

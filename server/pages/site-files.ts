@@ -1,31 +1,43 @@
-// The built site's files (the PWA PocketBase serves from --publicDir): where they are, whether
-// one exists, and its text.
+// The built site's files (the PWA PocketBase serves from --publicDir): whether one exists, and
+// its text. A file the live version's render made (server/site/: the pages, share cards, the
+// sitemap and the service worker's list after a publish) is read from there instead.
+import type { App } from '../platform/events'
+import { publicDir } from '../platform/public-dir'
+import { liveDir } from '../site/index'
 
-/** The directory PocketBase serves the site from (its --publicDir flag or its default). */
-export function publicDir(): string {
-  const args = $os.args
-  for (let i = 1; i < args.length; i++) {
-    const arg = args[i].replace(/^--?/, '')
-    if (arg.indexOf('publicDir=') === 0) return arg.slice('publicDir='.length)
-    if (arg === 'publicDir') return args[i + 1]
-  }
-  return args[0].replace(/[^/\\]*$/, '') + 'pb_public'
-}
+export { publicDir }
 
 /** Whether the build has the file `file` (a path under the site's folder, no leading slash). */
 export function isSiteFile(file: string): boolean {
+  return isFile(publicDir() + '/' + file)
+}
+
+/**
+ * Where the file `file` is served from: the live render's copy when it has one, else the
+ * build's; '' when neither has it.
+ */
+export function siteFilePath(app: App, file: string): string {
+  const live = liveDir(app)
+  if (live && isFile(`${live}/${file}`)) return `${live}/${file}`
+  const built = publicDir() + '/' + file
+  return isFile(built) ? built : ''
+}
+
+/** The text of a file of the site (the live render's, else the build's), or null. */
+export function readSiteFile(app: App, file: string): string | null {
+  const path = siteFilePath(app, file)
+  if (!path) return null
   try {
-    return !$os.stat(publicDir() + '/' + file).isDir()
+    return toString($os.readFile(path))
   } catch {
-    return false
+    return null
   }
 }
 
-/** The text of a file of the site, or null when the build has no such file. */
-export function readSiteFile(file: string): string | null {
+function isFile(path: string): boolean {
   try {
-    return toString($os.readFile(publicDir() + '/' + file))
+    return !$os.stat(path).isDir()
   } catch {
-    return null
+    return false
   }
 }

@@ -6,6 +6,7 @@ import { applySiteEdit } from './edits'
 import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from './routes'
 
 export { publishedContent } from './store'
+export { liveDir } from './live-dir'
 
 /** The routes of pb_hooks/site.pb.js. */
 export const routes = {

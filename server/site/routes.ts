@@ -19,6 +19,7 @@ import {
   saveDraft,
   storedVersion,
 } from './store'
+import { dropRender, makeLive, renderPages } from './render'
 
 const ONLY_ADMIN = 'Only the site admin can change the site.'
 
@@ -112,12 +113,41 @@ export function publish(e: RequestEvent): unknown {
     if (draft) dropDraft(e.app)
     return e.json(200, { version: live.version, changed: false })
   }
-  let version = 0
-  e.app.runInTransaction((txApp) => {
-    version = addVersion(txApp, draft.content, whoAsks(e), 0)
-    dropDraft(txApp)
-  })
+  const version = publishVersion(e, live.version + 1, draft.content, 0)
   return e.json(200, { version, changed: true })
+}
+
+/**
+ * Renders the pages of `content`, then saves it as the new version and drops the draft in one
+ * transaction, then makes the pages live: a failed render (503, with its reason) or a failed save
+ * leaves the live site as it was.
+ */
+function publishVersion(
+  e: RequestEvent,
+  version: number,
+  content: SiteContent,
+  rolledBackFrom: number,
+): number {
+  const rendered = renderPages(e.app, version, content)
+  if (!rendered.ok) {
+    throw new ApiError(
+      503,
+      `The pages could not be made, so nothing was published and the site is as it was: ${rendered.reason}`,
+      {},
+    )
+  }
+  let saved = 0
+  try {
+    e.app.runInTransaction((txApp) => {
+      saved = addVersion(txApp, content, whoAsks(e), rolledBackFrom)
+      dropDraft(txApp)
+    })
+  } catch (err) {
+    dropRender(rendered.dir)
+    throw err
+  }
+  if (rendered.dir) makeLive(e.app, saved, rendered.dir)
+  return saved
 }
 
 /** GET /api/site/versions -> { live, versions } newest first (the site admin). */
@@ -156,11 +186,7 @@ export function rollback(e: RequestEvent): unknown {
     dropDraft(e.app)
     return e.json(200, { version: live.version, changed: false })
   }
-  let version = 0
-  e.app.runInTransaction((txApp) => {
-    version = addVersion(txApp, target.content, whoAsks(e), sent)
-    dropDraft(txApp)
-  })
+  const version = publishVersion(e, live.version + 1, target.content, sent)
   return e.json(200, { version, changed: true })
 }
 
