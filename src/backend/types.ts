@@ -4,6 +4,7 @@ import type { FirstTouch, FunnelStep, PersonStatus } from '../config/leads'
 import type { LeadSource, ManualLeadInput } from '../config/manual-lead'
 import type { RecordModel } from 'pocketbase'
 import type { NewsletterIssueEditInput, NewsletterIssueInput } from './newsletter-issues-api'
+import type { SiteEditInput } from './site-api'
 
 import type {
   AuditFlow,
@@ -224,6 +225,8 @@ export interface OutboxPayloads {
   events: FunnelEventInput
   newsletter_issues: NewsletterIssueInput
   newsletter_issue_edits: NewsletterIssueEditInput
+  /** The console's edit of the site's draft (top-level fields of its content). */
+  site_edits: SiteEditInput
 }
 
 export type OutboxCollection = keyof OutboxPayloads

@@ -11,6 +11,7 @@ const itemLabels: Record<OutboxItem['collection'], string> = {
   events: 'A visit statistic',
   newsletter_issues: 'Your new newsletter issue',
   newsletter_issue_edits: 'Your newsletter draft',
+  site_edits: 'Your change to the site',
 }
 
 function lowerLabel(item: OutboxItem): string {

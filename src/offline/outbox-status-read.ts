@@ -15,6 +15,7 @@ export type SentKind =
   | 'statusChange'
   | 'lead'
   | 'newsletterDraft'
+  | 'siteDraft'
 
 export interface OutboxStatusSnapshot {
   /** Items not yet delivered and not failed (queued or sending). */
@@ -60,6 +61,8 @@ function sentKind(item: OutboxItem): SentKind {
     case 'newsletter_issues':
     case 'newsletter_issue_edits':
       return 'newsletterDraft'
+    case 'site_edits':
+      return 'siteDraft'
     case 'events':
       // Never shown (readOutboxStatus leaves funnel steps out).
       return 'message'
@@ -91,6 +94,7 @@ const sentWords: Record<SentKind, [string, string]> = {
   lead: ['Lead added', 'leads added'],
   // A draft's autosaved edits are one thing to its writer: never counted.
   newsletterDraft: ['Newsletter draft saved', 'Newsletter draft saved'],
+  siteDraft: ['Site draft saved', 'Site draft saved'],
 }
 
 /** "Message sent", "2 messages sent · Audit sent": what just went out, by kind. */
@@ -99,7 +103,9 @@ export function sentSummary(kinds: readonly SentKind[]): string {
   for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
   return [...counts]
     .map(([kind, n]) =>
-      n === 1 || kind === 'newsletterDraft' ? sentWords[kind][0] : `${n} ${sentWords[kind][1]}`,
+      n === 1 || kind === 'newsletterDraft' || kind === 'siteDraft'
+        ? sentWords[kind][0]
+        : `${n} ${sentWords[kind][1]}`,
     )
     .join(' · ')
 }

@@ -159,6 +159,7 @@ export async function runSoak(env: SoakEnvironment, options: SoakOptions): Promi
       events: 0,
       newsletter_issues: 0,
       newsletter_issue_edits: 0,
+      site_edits: 0,
     },
     duplicates: 0,
     missing: 0,
