@@ -79,6 +79,12 @@ export const consoleTabs: readonly ConsoleTab[] = [
     title: 'Follow-up after the audit',
     Panel: lazy(() => import('./FollowupTab').then((m) => ({ default: m.FollowupTab }))),
   },
+  {
+    id: 'site',
+    label: 'Site',
+    title: 'Your site',
+    Panel: lazy(() => import('./site/SiteTab')),
+  },
 ]
 
 /**

@@ -1,0 +1,150 @@
+// The Site tab's status and Publish: where the saved changes are (saved, on their way, kept on
+// the device until the connection is back), whether the draft differs from the live site, who
+// saved it last and when, and Publish with a confirmation. Publishing needs the connection.
+import { useState } from 'react'
+import { describeError } from '../../../backend/errors'
+import type { SiteDraftAnswer } from '../../../backend/site-api'
+import { Modal } from '../../../components/Modal'
+import { formatDateTime } from '../format'
+import { draftDiffText, saveStatusText, type PendingSiteEdit } from './site-edits'
+import { publishDraft } from './use-site'
+
+/** What a publish changes today, in the consultant's words (docs/site.md). */
+export const PUBLISH_REACH =
+  "Your e-mails use the published words at once. The public pages don't show them yet: they are still built from the site's first version until the site can render them from what you publish."
+
+const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+export function SitePublish({
+  draft,
+  syncedAt,
+  fromCopy,
+  online,
+  pending,
+  savedNow,
+  unsavedSections,
+  onPublished,
+}: {
+  draft: SiteDraftAnswer
+  syncedAt: number
+  fromCopy: boolean
+  online: boolean
+  pending: PendingSiteEdit[]
+  savedNow: boolean
+  /** The titles of the sections with changes not saved yet. */
+  unsavedSections: string[]
+  onPublished: () => void
+}) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [note, setNote] = useState('')
+  const [problem, setProblem] = useState('')
+
+  const refused = pending.filter((edit) => edit.failed).length
+  const waiting = pending.length - refused
+  const saved = saveStatusText({ online, waiting, savedNow })
+  const why = !online
+    ? "Publishing needs the connection. Your saved changes are kept on this device until you're back."
+    : waiting > 0
+      ? 'Publishing waits until your changes have reached the server.'
+      : refused > 0
+        ? 'A change was refused: correct it and save again, or discard it, before publishing.'
+        : fromCopy
+          ? 'Publishing waits until the draft has loaded from the server.'
+          : !draft.changed
+            ? 'Nothing to publish yet: save a section first.'
+            : ''
+
+  async function publish() {
+    setConfirming(false)
+    setBusy(true)
+    setNote('')
+    setProblem('')
+    try {
+      const answer = await publishDraft()
+      setNote(
+        answer.changed
+          ? `Published as version ${answer.version}.`
+          : `Nothing new to publish: version ${answer.version} is live.`,
+      )
+      onPublished()
+    } catch (err) {
+      const described = describeError(err)
+      setProblem(
+        described.kind === 'network'
+          ? 'Publishing failed: the server could not be reached. Please try again.'
+          : `Publishing failed: ${described.serverMessage || 'please try again.'}`,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="site-ed__card site-ed__publish" aria-labelledby="site-publish-title">
+      <h2 id="site-publish-title" className="site-ed__card-title">
+        Publish
+      </h2>
+      <div className="site-ed__status" role="status">
+        {fromCopy && (
+          <p className="admin-sync admin-sync--offline">
+            Offline: showing the draft as synced{' '}
+            <time dateTime={new Date(syncedAt).toISOString()}>{time.format(syncedAt)}</time>.
+          </p>
+        )}
+        {saved && <p className="site-ed__saved">{saved}</p>}
+        <p className={draft.changed ? 'site-ed__diff site-ed__diff--changed' : 'site-ed__diff'}>
+          {draftDiffText(draft)}
+        </p>
+        {draft.updated && (
+          <p className="site-ed__who">
+            Last saved {draft.updatedBy ? `by ${draft.updatedBy} ` : ''}on{' '}
+            {formatDateTime(draft.updated)}.
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary site-ed__publish-button"
+        disabled={busy || !!why}
+        aria-describedby={why ? 'site-publish-why' : undefined}
+        onClick={() => setConfirming(true)}
+      >
+        {busy ? 'Publishing...' : 'Publish changes'}
+      </button>
+      {why && (
+        <p id="site-publish-why" className="field-hint">
+          {why}
+        </p>
+      )}
+      <p className="admin-note" role="status">
+        {note}
+      </p>
+      <p className="site-ed__message site-ed__message--problem" role="alert">
+        {problem}
+      </p>
+
+      <Modal open={confirming} title="Publish these changes?" onClose={() => setConfirming(false)}>
+        <p>
+          Your draft becomes version {draft.liveVersion + 1} of your site. You can roll back to an
+          earlier version at any time.
+        </p>
+        <p>{PUBLISH_REACH}</p>
+        {unsavedSections.length > 0 && (
+          <p className="site-ed__warning">
+            Not included: the changes you have not saved in {unsavedSections.join(', ')}. Save them
+            first to publish them too.
+          </p>
+        )}
+        <div className="site-ed__actions">
+          <button type="button" className="btn btn-primary" onClick={() => void publish()}>
+            Publish
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+    </section>
+  )
+}
