@@ -82,7 +82,8 @@ export default function SiteTab() {
       online={online}
       onSaved={(edit) => {
         setSavedNow(true)
-        if (edit) edits.markDelivered(edit)
+        if (!edit) return
+        edits.markDelivered(edit)
         refreshDraft()
       }}
       publish={(unsavedSections) => (
