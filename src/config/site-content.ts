@@ -7,10 +7,14 @@
 //
 // Everything is plain text or a list of texts: the pages, mails and structured data escape it
 // where they show it, so no HTML from the editor ever runs. What is not the consultant's to edit
-// (the scheduler's script and origin, the site's address, its clock) stays in ./site.ts.
+// (the scheduler's script and origin, the site's address, its clock) stays in ./site.ts. What
+// the pages need to show the content (its element id, firstNameOf, phoneHref) is in
+// ./site-content-helpers.ts, so the browser's first script carries none of the values below.
 import { EMAIL_MAX } from './limits'
 import { phoneProblem } from './phone'
 import { site } from './site'
+
+export { SITE_CONTENT_ELEMENT_ID, firstNameOf, phoneE164, phoneHref } from './site-content-helpers'
 
 export interface SiteService {
   title: string
@@ -95,12 +99,6 @@ export interface SiteContent {
   social: SiteLink[]
 }
 
-/**
- * The id of the `<script type="application/json">` each served page carries its content in: the
- * page was rendered from it, and the browser's React reads it so hydration says the same.
- */
-export const SITE_CONTENT_ELEMENT_ID = 'site-content'
-
 /** The longest text each field takes (characters), so it fits the layout at 320 px. */
 export const SITE_TEXT_MAX = {
   businessName: 60,
@@ -156,29 +154,33 @@ export const SITE_LIST_LIMITS = {
 } as const
 
 /**
- * The first version: what the site said before it could be edited. The facts come from
- * ./site.ts; the hero's, about and services' words and the case study are the home page's own
- * until the pages read the published content (docs/site.md).
+ * The first version: what the site said before it could be edited, and what the build renders
+ * the public pages from (docs/site.md). The shipped facts are neutral placeholders
+ * (hello@example.com, calendly.com/your-name/...).
  */
 export const SITE_CONTENT_DEFAULTS: SiteContent = {
-  businessName: site.businessName,
-  ownerName: site.ownerName,
-  tagline: site.description,
-  phone: site.phone.display,
-  email: site.email,
+  businessName: 'North Country Efficiency',
+  ownerName: 'Alex Morgan',
+  tagline:
+    "Websites, online booking and simple automation for small businesses in New Hampshire's North Country and White Mountains.",
+  phone: '(603) 555-0142',
+  email: 'hello@example.com',
   postalAddress: [],
-  location: site.location,
-  serviceArea: { state: site.areaServed.state, places: [...site.areaServed.counties] },
+  location: 'The White Mountains, NH',
+  serviceArea: {
+    state: 'New Hampshire',
+    places: ['Coos County', 'Carroll County', 'Grafton County'],
+  },
   hours: [],
   booking: {
-    strategyCallUrl: site.booking.strategyCallUrl,
-    friendCallUrl: site.booking.friendCallUrl,
+    strategyCallUrl: 'https://calendly.com/your-name/15min',
+    friendCallUrl: 'https://calendly.com/your-name/friend-call',
   },
   hero: {
     headline: 'More customers in the door. Less busywork behind it.',
     lead: "I'm Alex, a consultant in New Hampshire's White Mountains. I set up websites, online booking and simple automations so local businesses win more work and get their evenings back.",
   },
-  since: site.since,
+  since: 2017,
   about: [
     "I've lived and worked in the North Country for most of my life, and since 2017 I've helped small businesses across the White Mountains - inns, contractors, outfitters, cafés, clinics and shops - find customers online and stop losing hours to paperwork.",
     "I'm not an agency. When you call, you get me, and I'll explain everything in plain English. My job is to make the computer do the boring parts so you can get back to the work only you can do.",
@@ -229,20 +231,51 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
       ],
     },
   ],
-  packages: site.packages.map((p) => ({
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    priceNote: p.priceNote,
-    summary: p.summary,
-    features: [...p.features],
-    mostPopular: 'mostPopular' in p && p.mostPopular === true,
-  })),
-  efficiencyReview: {
-    price: site.efficiencyReview.price,
-    duration: site.efficiencyReview.duration,
-    where: site.efficiencyReview.where,
-  },
+  packages: [
+    {
+      id: 'digital-front-door',
+      name: 'Digital Front Door',
+      price: '$1,299',
+      priceNote: 'one-time',
+      summary: 'A fast, mobile-friendly website that turns visitors into calls and bookings.',
+      features: [
+        'A clear, fast website built for phones',
+        'Contact and quote forms that reach you',
+        'Google Business Profile set up and tuned',
+        'Simple analytics so you see what works',
+      ],
+      mostPopular: false,
+    },
+    {
+      id: 'automated-appointment-book',
+      name: 'Automated Appointment Book',
+      price: '$799',
+      priceNote: 'one-time',
+      summary: 'Online booking with reminders, so the phone stops ringing for every appointment.',
+      features: [
+        'Online booking on your site and Google',
+        'Automatic text and e-mail reminders',
+        'Fewer no-shows, fewer phone calls',
+        'Set up on tools you already pay for where possible',
+      ],
+      mostPopular: true,
+    },
+    {
+      id: 'time-saver',
+      name: '10-Hour-a-Week Time Saver',
+      price: '$1,999',
+      priceNote: 'one-time',
+      summary: 'We find and automate the busywork that eats your week.',
+      features: [
+        'Includes a 90-minute analysis of how your week really goes',
+        'Automations for intake, invoicing and follow-up',
+        'Templates and checklists your team will use',
+        '30 days follow-up support',
+      ],
+      mostPopular: false,
+    },
+  ],
+  efficiencyReview: { price: '$199', duration: '90 minutes', where: 'on-site' },
   caseStudies: [
     {
       client: 'Birch & Bean Coffee · Littleton, NH',
@@ -265,7 +298,7 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
         'Local SEO',
         'Email list',
       ],
-      url: site.portfolioUrl,
+      url: 'https://example.com/coffee-shop',
     },
   ],
   testimonials: [
@@ -276,25 +309,11 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
       town: 'Littleton, NH',
     },
   ],
-  social: site.social.map((link) => ({ label: link.label, url: link.url })),
-}
-
-/** The owner's first name, for "I'm Alex" and mail greetings. */
-export function firstNameOf(content: Pick<SiteContent, 'ownerName'>): string {
-  return content.ownerName.trim().split(/\s+/)[0] || content.ownerName
-}
-
-/** The `tel:` link of the business phone, in E.164 so it works from anywhere. */
-export function phoneHref(content: Pick<SiteContent, 'phone'>): string {
-  return `tel:${phoneE164(content)}`
-}
-
-/** The phone in E.164 for the business data: a 10-digit number is taken as North American. */
-export function phoneE164(content: Pick<SiteContent, 'phone'>): string {
-  const trimmed = content.phone.trim()
-  const digits = trimmed.replace(/\D/g, '')
-  if (trimmed.startsWith('+')) return `+${digits}`
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`
+  social: [
+    { label: 'LinkedIn', url: 'https://www.linkedin.com/in/your-name' },
+    { label: 'Facebook', url: 'https://www.facebook.com/your-page' },
+    { label: 'Instagram', url: 'https://www.instagram.com/your-handle' },
+  ],
 }
 
 /** A field's problem, by its path: "phone", "packages.1.price", "social.0.url". */
