@@ -14,7 +14,8 @@ export { startSequence } from './sequences'
 /** An audit's job starts its sequence (server/leads/). */
 export const startForAudit = hookHandlers.startForAudit
 /** The facts the follow-up migration reads to start sequences (pb_migrations/1764650000_followups.js). */
-export { FOLLOWUP_DEFAULTS, FOLLOWUP_GRACE_DAYS } from '../../src/config/followup'
+export { FOLLOWUP_GRACE_DAYS } from '../../src/config/followup'
+export { FOLLOWUP_DEFAULTS } from '../../src/config/followup-defaults'
 
 /** The routes of pb_hooks/followups.pb.js. */
 export const routes = {

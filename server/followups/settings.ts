@@ -1,15 +1,13 @@
 // The consultant's follow-up settings: on/off and each mail's delay, subject and text. One row
 // in followup_settings (written only through PUT /api/followups/settings); without a row, or
-// with one that no longer passes the checks, the defaults of src/config/followup.ts apply.
+// with one that no longer passes the checks, the defaults of src/config/followup-defaults.ts
+// apply.
 import type { App } from '../platform/events'
 import { refuseProblems } from '../platform/errors'
 import { parseJson } from '../platform/json'
 import { findOrNull, saveSingleRow } from '../platform/sql'
-import {
-  FOLLOWUP_DEFAULTS,
-  FOLLOWUP_LIMITS,
-  FOLLOWUP_PLACEHOLDERS,
-} from '../../src/config/followup'
+import { FOLLOWUP_LIMITS, FOLLOWUP_PLACEHOLDERS } from '../../src/config/followup'
+import { FOLLOWUP_DEFAULTS } from '../../src/config/followup-defaults'
 import type { FollowupSettings, FollowupStep } from '../../src/config/followup'
 import { placeholdersIn } from './mail'
 

@@ -1,7 +1,7 @@
-// The follow-up sequence after an audit: its default mails, the placeholders the consultant may
-// use in them, the limits the console and the server both check, and the words for why a
-// sequence stopped. The server reads the same values (server/followups/).
-import { site } from './site'
+// The follow-up sequence after an audit: the placeholders the consultant may use in its mails,
+// the limits the console and the server both check, and the words for why a sequence stopped.
+// The server reads the same values (server/followups/); its default mails are in
+// ./followup-defaults.ts.
 
 /** What each placeholder becomes in a follow-up mail, for the console's help text. */
 export const FOLLOWUP_PLACEHOLDERS = {
@@ -53,51 +53,6 @@ export interface FollowupStep {
 export interface FollowupSettings {
   enabled: boolean
   steps: FollowupStep[]
-}
-
-const signature = site.ownerFirstName
-
-/** The sequence a new site starts with: two mails, 2 and 7 days after the audit. */
-export const FOLLOWUP_DEFAULTS: FollowupSettings = {
-  enabled: true,
-  steps: [
-    {
-      delayDays: 2,
-      subject: 'A quick idea for your {{weakestSection}}',
-      text: [
-        'Hi {{firstName}},',
-        '',
-        'Thanks again for taking the Business Efficiency Audit. You scored {{score}}% overall ({{band}}). {{benchmark}}',
-        '',
-        'The area with the most room to grow was {{weakestSection}}. If I were to start anywhere, it would be here: {{recommendation}} {{payoff}}',
-        '',
-        "If you'd like a hand with it, book a free 15-minute call and we'll pick the one change that saves you the most time:",
-        '',
-        '{{bookingLink}}',
-        '',
-        signature,
-      ].join('\n'),
-    },
-    {
-      delayDays: 7,
-      subject: 'Still thinking about your audit results?',
-      text: [
-        'Hi {{firstName}},',
-        '',
-        "Last week your audit showed {{weakestSection}} as the place where your business loses the most time. Most owners I talk to have the same gap, and it's usually quicker to fix than they expect.",
-        '',
-        '{{recommendation}}',
-        '',
-        'If you want to talk it through, my calendar is open for a free 15-minute call - no pressure, no jargon:',
-        '',
-        '{{bookingLink}}',
-        '',
-        'Either way, I hope the report helps.',
-        '',
-        signature,
-      ].join('\n'),
-    },
-  ],
 }
 
 /** Why a sequence stopped, as stored (followups.stopReason). */
