@@ -1,8 +1,11 @@
 // The public pages: prerendered to HTML at build time (scripts/prerender.mjs), listed in the
 // sitemap, each with its own head (title, description, canonical URL, share card). Signed-in and
-// admin pages are not here: they are rendered in the browser from the app shell.
+// admin pages are not here: they are rendered in the browser from the app shell. The heads name
+// the business and its owner as the site content's first version does (docs/site.md).
+import { ARCHIVE_CONTENT_ID, ARCHIVE_PLACEHOLDERS } from './newsletter-archive'
 import { paths } from './paths'
-import { site } from './site'
+import { SITE_CONTENT_DEFAULTS } from './site-content'
+import { firstNameOf } from './site-content-helpers'
 
 export interface PublicPage {
   path: string
@@ -18,7 +21,8 @@ export interface PublicPage {
   inSitemap: boolean
 }
 
-const name = site.businessName
+const name = SITE_CONTENT_DEFAULTS.businessName
+const ownerFirstName = /* @__PURE__ */ firstNameOf(SITE_CONTENT_DEFAULTS)
 
 /** Where a prerendered page is written and served from: `/` is index.html, `/call` call.html. */
 export function pageFile(path: string): string {
@@ -48,12 +52,12 @@ export const publicPages: readonly PublicPage[] = [
   }),
   page(paths.call, {
     title: `Schedule a Call | ${name}`,
-    description: `Book a friendly call with ${site.ownerFirstName}, a small-business consultant in New Hampshire's White Mountains. Pick a time that suits you.`,
+    description: `Book a friendly call with ${ownerFirstName}, a small-business consultant in New Hampshire's White Mountains. Pick a time that suits you.`,
     headline: 'Schedule a Call',
   }),
   page(paths.contact, {
     title: `Get In Touch | ${name}`,
-    description: `Send ${site.ownerFirstName} a message about your website, online booking or the busywork you would like gone. A reply within one business day.`,
+    description: `Send ${ownerFirstName} a message about your website, online booking or the busywork you would like gone. A reply within one business day.`,
     headline: 'Get In Touch',
   }),
   page(paths.privacy, {
@@ -94,15 +98,10 @@ export const newsletterArchivePage = {
   title: `Newsletter: business growth tips | ${name}`,
   description: `Every issue of ${name}'s newsletter: practical tips on websites, booking, automation and winning customers for small businesses in the North Country.`,
   heading: 'Business growth tips',
-  intro: `Every issue of the newsletter, newest first. Short, practical and free, from ${site.ownerFirstName}.`,
+  intro: `Every issue of the newsletter, newest first. Short, practical and free, from ${ownerFirstName}.`,
   /** The share image's headline (one image for the archive and every issue). */
   headline: 'Business growth tips from the White Mountains',
   /** The element the content goes into, and the marks the server replaces. */
-  contentId: 'newsletter-archive',
-  placeholders: {
-    title: '%%ARCHIVE_TITLE%%',
-    description: '%%ARCHIVE_DESCRIPTION%%',
-    path: '%%ARCHIVE_PATH%%',
-    content: '<!--ARCHIVE_CONTENT-->',
-  },
+  contentId: ARCHIVE_CONTENT_ID,
+  placeholders: ARCHIVE_PLACEHOLDERS,
 } as const

@@ -7,11 +7,9 @@ import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { fetchArchivePage, type ArchivePage } from '../../backend/newsletter-issues-api'
 import { paths } from '../../config/paths'
-import { newsletterArchivePage } from '../../config/public-pages'
+import { ARCHIVE_CONTENT_ID, ARCHIVE_PLACEHOLDERS } from '../../config/newsletter-archive'
 import { keepForOffline } from './keep-for-offline'
 import './newsletter-archive.css'
-
-const { contentId, placeholders } = newsletterArchivePage
 
 type Shown = { path: string; page: ArchivePage | 'loading' }
 
@@ -22,9 +20,9 @@ let serverContentTaken = false
 /** The content the server sent with this document, once; the build's marker when prerendering. */
 function takeServerContent(path: string): Shown {
   if (typeof document === 'undefined') {
-    return { path, page: { status: 200, html: placeholders.content, title: '' } }
+    return { path, page: { status: 200, html: ARCHIVE_PLACEHOLDERS.content, title: '' } }
   }
-  const element = serverContentTaken ? null : document.getElementById(contentId)
+  const element = serverContentTaken ? null : document.getElementById(ARCHIVE_CONTENT_ID)
   serverContentTaken = true
   if (!element) return { path, page: 'loading' }
   return { path, page: { status: 200, html: element.innerHTML, title: document.title } }
@@ -49,7 +47,7 @@ export default function NewsletterArchivePage({ signup }: { signup: ReactNode })
   useEffect(() => {
     if (shown.path === path && shown.page !== 'loading' && round === 0) return
     let live = true
-    void fetchArchivePage(path, contentId).then((page) => {
+    void fetchArchivePage(path, ARCHIVE_CONTENT_ID).then((page) => {
       if (!live) return
       setShown({ path, page })
       if (page.status === 200 && page.title) document.title = page.title
@@ -81,7 +79,7 @@ export default function NewsletterArchivePage({ signup }: { signup: ReactNode })
         </p>
       ) : current.status === 200 ? (
         <div
-          id={contentId}
+          id={ARCHIVE_CONTENT_ID}
           className="archive-content"
           onClick={onContentClick}
           dangerouslySetInnerHTML={{ __html: current.html }}
