@@ -141,12 +141,14 @@ export default defineConfig({
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            // The small facts every page uses (the consultant's details, texts, limits, the address
-            // rule) in one chunk: as separate chunks, each shared by a different set of pages, they
-            // cost a request and gzip's overhead each on every route (npm run bench:budget).
+            // The small facts every page uses (texts, limits, the address rule, the site's content
+            // as the pages read it) in one chunk: as separate chunks, each shared by a different
+            // set of pages, they cost a request and gzip's overhead each on every route (npm run
+            // bench:budget). Not the content's first version (site-content.ts): the pages carry
+            // their content, and only the dev server's page loads it.
             {
               name: 'facts',
-              test: /[\\/]src[\\/]config[\\/](messages|limits|email-address|site)\.ts$/,
+              test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers)\.ts|components[\\/]site-content\.tsx)$/,
             },
             // The audit engine in one chunk, without the payoff model: the report's code imports
             // the engine's questions and rules too, and a chunk split between them costs the

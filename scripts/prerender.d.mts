@@ -14,6 +14,7 @@ export interface PrerenderedPage {
 export const PAGE_MODULES: Record<string, string | null>
 export function escapeHtml(text: string): string
 export function jsonForScript(value: unknown): string
+export function withSiteContent(html: string, embedded: { id: string; content: unknown }): string
 export function headTags(
   page: PrerenderedPage,
   options: { siteUrl: string; siteName: string; jsonLd: unknown },

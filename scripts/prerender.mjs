@@ -1,12 +1,15 @@
 // The build step that makes the public pages real HTML (a Vite plugin, so `vite build` alone does
 // it, as `npm start` and the tests build):
 //   1. builds src/entry-server.tsx for Node and renders every public page of
-//      src/config/public-pages.ts, and the not-found page, with React's static renderer;
+//      src/config/public-pages.ts, and the not-found page, with React's static renderer, from
+//      the site content's first version (SITE_CONTENT_DEFAULTS);
 //   2. writes each into a copy of index.html with its own head (title, description, canonical,
 //      Open Graph and Twitter cards, the business data on `/`), the stylesheets and scripts of
-//      its page, as `index.html`, `free-audit.html`, ..., `404.html`;
-//   3. writes the app shell `app.html` (no prerendered content) for the pages rendered in the
-//      browser, a 1200x630 share image per page under og/, sitemap.xml and robots.txt;
+//      its page and the content it was rendered from (for the browser's React), as `index.html`,
+//      `free-audit.html`, ..., `404.html`;
+//   3. writes the app shell `app.html` (no prerendered content, the same content) for the pages
+//      rendered in the browser, a 1200x630 share image per page under og/, sitemap.xml and
+//      robots.txt;
 //   4. writes the newsletter archive's template, `newsletter-archive.html`: the archive page
 //      around a content marker, its head made of placeholders the server fills in for the list
 //      and for each issue (server/newsletter/).
@@ -56,11 +59,22 @@ export function escapeHtml(text) {
 }
 
 /**
- * JSON inside <script type="application/ld+json">: no `<` may close the element early.
+ * JSON inside a script element (the business data, the site content): no `<` may close it early.
  * @type {typeof import('./prerender.mjs').jsonForScript}
  */
 export function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/**
+ * `html` with the site's content at the end of its body, as the JSON the browser's React reads
+ * (src/components/site-content.tsx). The Content-Security-Policy runs no JSON script.
+ * @type {typeof import('./prerender.mjs').withSiteContent}
+ */
+export function withSiteContent(html, { id, content }) {
+  if (!html.includes('</body>')) throw new Error('prerender: the page has no </body>')
+  const script = `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(content)}</script>`
+  return html.replace('</body>', () => `  ${script}\n  </body>`)
 }
 
 /**
@@ -265,7 +279,10 @@ async function emitPages(context, root, bundle, template, outDir) {
   const bootUrl = `/${context.getFileName(boot)}`
   // One address for the build and the server (SITE_URL, else APP_URL), else src/config/site.ts's.
   const siteUrl = server.siteUrl(wantedSiteAddress())
-  const siteName = server.siteName
+  // The pages say what the site content's first version says until a publish renders them again.
+  const content = server.SITE_CONTENT_DEFAULTS
+  const siteName = server.siteNameOf(content)
+  const embedded = { id: server.SITE_CONTENT_ELEMENT_ID, content }
   const archive = server.newsletterArchivePage
   // The archive's template: rendered at its path, head and content left to the server.
   const archiveTemplate = {
@@ -296,7 +313,7 @@ async function emitPages(context, root, bundle, template, outDir) {
     }
     // React puts the resource hints it found (the hero image's preload) before the app's HTML:
     // they belong in the head, where the browser sees them before the stylesheets.
-    let body = await server.renderPage(page.path)
+    let body = await server.renderPage(page.path, content)
     const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? ''
     body = body.slice(hints.length)
     // (`hints` is made of such tags, so there is a match.)
@@ -305,9 +322,12 @@ async function emitPages(context, root, bundle, template, outDir) {
     const head = headTags(page, {
       siteUrl,
       siteName,
-      jsonLd: page.path === '/' ? server.professionalService(siteUrl) : null,
+      jsonLd: page.path === '/' ? server.professionalService(siteUrl, content) : null,
     })
-    const html = pageHtml(template, { head, body, links, modules, bootUrl })
+    const html = withSiteContent(
+      pageHtml(template, { head, body, links, modules, bootUrl }),
+      embedded,
+    )
     // index.html is Vite's own output: `/` replaces its content.
     const existing = bundle[page.file]
     if (existing?.type === 'asset') existing.source = html
@@ -318,7 +338,11 @@ async function emitPages(context, root, bundle, template, outDir) {
       source: await shareImage(page, siteName),
     })
   }
-  context.emitFile({ type: 'asset', fileName: server.APP_SHELL_FILE, source: template })
+  context.emitFile({
+    type: 'asset',
+    fileName: server.APP_SHELL_FILE,
+    source: withSiteContent(template, embedded),
+  })
   context.emitFile({
     type: 'asset',
     fileName: 'sitemap.xml',

@@ -1,13 +1,15 @@
 // The build's prerender entry (scripts/prerender.mjs): renders one public page of the app to
 // HTML with React's static renderer, which waits for every lazy page, so the HTML holds the whole
-// page. The browser then hydrates it (src/main.tsx) with the same tree.
+// page, from the site's content it is given. The browser then hydrates it (src/main.tsx) with the
+// same tree and the same content, which the page carries.
 import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { AppRouter } from './app/router'
-
+import { SiteContentProvider } from './components/site-content'
 import { paths } from './config/paths'
 import { site } from './config/site'
+import type { SiteContent } from './config/site-content'
 
 export {
   APP_SHELL_FILE,
@@ -15,9 +17,14 @@ export {
   notFoundPage,
   publicPages,
 } from './config/public-pages'
+export { SITE_CONTENT_DEFAULTS } from './config/site-content'
+export { SITE_CONTENT_ELEMENT_ID } from './config/site-content-helpers'
 export { professionalService } from './config/structured-data'
 
-export const siteName = site.businessName
+/** The site's name in share cards (og:site_name and the share image). */
+export function siteNameOf(content: SiteContent): string {
+  return content.businessName
+}
 
 /**
  * The site's address: the one the build's environment gives (SITE_URL, else APP_URL: one address,
@@ -30,15 +37,17 @@ export function siteUrl(fromEnvironment: string | undefined): string {
 /** Pages for signed-in visitors and the owner: kept out of search engines (robots.txt). */
 export const privatePaths = [paths.dashboard, paths.auditAdmin]
 
-/** The HTML of the app at `url`, to go inside `<div id="root">`. */
-export async function renderPage(url: string): Promise<string> {
+/** The HTML of the app at `url` showing `content`, to go inside `<div id="root">`. */
+export async function renderPage(url: string, content: SiteContent): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   )
   const errors: unknown[] = []
   const { prelude } = await prerender(
     <StrictMode>
-      <AppRouter Router={Router} />
+      <SiteContentProvider content={content}>
+        <AppRouter Router={Router} />
+      </SiteContentProvider>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   )

@@ -5,32 +5,45 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
 import { registerServiceWorker } from './app/pwa/register-sw'
+import { readPageContent, SiteContentProvider } from './components/site-content'
+import type { SiteContent } from './config/site-content'
 
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
 
-const container = document.getElementById('root')!
-const app = (
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>
-)
+function start(content: SiteContent) {
+  const container = document.getElementById('root')!
+  const app = (
+    <StrictMode>
+      <SiteContentProvider content={content}>
+        <AppRouter />
+      </SiteContentProvider>
+    </StrictMode>
+  )
 
-// A public page arrives prerendered (scripts/prerender.mjs): React takes over its HTML. The app
-// shell of the other pages arrives empty: React renders into it. Either way as a transition, so
-// the work yields to the browser every few milliseconds instead of holding the main thread for
-// the whole page (Total Blocking Time on a slow phone).
-startTransition(() => {
-  if (container.firstElementChild) {
-    hydrateRoot(container, app, {
-      // A page that hydrates differently from its HTML is rendered again in the browser; say so
-      // (tests/e2e/prerender.spec.ts fails on it).
-      onRecoverableError: (error, info) =>
-        console.error('Hydration error:', error, info.componentStack ?? ''),
-    })
-  } else {
-    createRoot(container).render(app)
-  }
-})
+  // A public page arrives prerendered (scripts/prerender.mjs): React takes over its HTML. The app
+  // shell of the other pages arrives empty: React renders into it. Either way as a transition, so
+  // the work yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (Total Blocking Time on a slow phone).
+  startTransition(() => {
+    if (container.firstElementChild) {
+      hydrateRoot(container, app, {
+        // A page that hydrates differently from its HTML is rendered again in the browser; say so
+        // (tests/e2e/prerender.spec.ts fails on it).
+        onRecoverableError: (error, info) =>
+          console.error('Hydration error:', error, info.componentStack ?? ''),
+      })
+    } else {
+      createRoot(container).render(app)
+    }
+  })
+}
+
+// The content the page was rendered with: every built page carries it. The dev server's
+// index.html does not; the first version then comes as a chunk of its own, so the built entry
+// never carries its values.
+const pageContent = readPageContent(document)
+if (pageContent) start(pageContent)
+else void import('./config/site-content').then((module) => start(module.SITE_CONTENT_DEFAULTS))
 
 registerServiceWorker()

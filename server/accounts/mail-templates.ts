@@ -8,9 +8,10 @@
 import { colours, escapeHtml, heading, layout, paragraph } from '../mail/index'
 import type { MailContact } from '../mail/index'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 
-const BUSINESS_NAME = site.businessName
+// The migration renders these once: the business as the site content's first version names it.
+const BUSINESS_NAME = SITE_CONTENT_DEFAULTS.businessName
 
 /** A users collection template, as PocketBase keeps it. */
 export interface AccountMailTemplate {

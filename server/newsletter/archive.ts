@@ -9,9 +9,9 @@
 import { escapeHtml } from '../mail/index'
 import { readSiteFile } from '../pages/index'
 import type { App } from '../platform/events'
+import { publishedContent } from '../site/index'
 import { paths } from '../../src/config/paths'
 import { newsletterArchivePage, notFoundPage } from '../../src/config/public-pages'
-import { site } from '../../src/config/site'
 import { SLUG_PATTERN } from '../../src/content/markdown'
 import { ISSUES, siteTimeZone } from './issues'
 import { localDate } from './wall-time'
@@ -131,7 +131,7 @@ function issuePage(app: App, slug: string): ArchivePage | null {
     '</article>',
   ].join('\n')
   return {
-    title: `${clip(subject, 70)} | ${site.businessName}`,
+    title: `${clip(subject, 70)} | ${publishedContent(app).businessName}`,
     description,
     path: `${paths.newsletterArchive}/${slug}`,
     content,

@@ -6,7 +6,9 @@ import { auditPaths, paths, sections } from '../config/paths'
 import { useSessionSummary } from '../backend/session-summary'
 import { Logo } from '../components/Logo'
 import { SectionLink } from '../components/SectionLink'
+import { useSiteContent } from '../components/site-content'
 import { useSignOut } from '../features/account/use-sign-out'
+import { hasPortfolio } from '../features/home/PortfolioSection'
 import './site-header.css'
 
 /** The nav's section entries, in page order. */
@@ -25,6 +27,11 @@ export function SiteHeader() {
   const { signingOut, signOut } = useSignOut()
   const toggle = useRef<HTMLButtonElement>(null)
   const closeMenu = () => setMenuOpen(false)
+  const content = useSiteContent()
+  // No case study and no testimonial: the home page has no "My work" section to go to.
+  const shownLinks = hasPortfolio(content)
+    ? sectionLinks
+    : sectionLinks.filter((link) => link.section !== sections.portfolio)
 
   // Any navigation closes the menu (also Back/Forward, which no link click sees).
   const [seenKey, setSeenKey] = useState(location.key)
@@ -95,7 +102,7 @@ export function SiteHeader() {
         </button>
         <nav id="site-menu" aria-label="Main" className={`site-nav${menuOpen ? ' is-open' : ''}`}>
           <ul className="site-nav__list">
-            {sectionLinks.map((link) => (
+            {shownLinks.map((link) => (
               <li key={link.section}>
                 <SectionLink section={link.section} className="site-nav__link" onClick={leave}>
                   {link.label}

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { messages } from '../config/messages'
-import { site } from '../config/site'
 import type * as BookCallDialogModule from './BookCallDialog'
 import type { BookCallDialogProps } from './BookCallDialog'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
+import { useSiteContent } from './site-content'
 
 // The dialog (and the scheduler behind it) is not needed to paint any page: it loads once the
 // browser is idle, or on the first click, whichever comes first; a failed load is tried again on
@@ -30,6 +30,7 @@ interface BookCallButtonProps {
  * has it), the direct ways to book show under the button instead.
  */
 export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCallButtonProps) {
+  const { booking } = useSiteContent()
   const [open, setOpen] = useState(false)
   const [Dialog, setDialog] = useState<ComponentType<BookCallDialogProps> | null>(null)
   const [unavailable, setUnavailable] = useState(false)
@@ -66,7 +67,7 @@ export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCa
       {unavailable && (
         <div className="book-call__offline" role="status">
           <p>The scheduler needs a connection.</p>
-          <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
+          <SchedulerDirectLine bookingUrl={booking.strategyCallUrl} />
         </div>
       )}
     </>

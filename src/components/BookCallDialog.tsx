@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { messages } from '../config/messages'
-import { site } from '../config/site'
+import { firstNameOf } from '../config/site-content-helpers'
 import { Modal } from './Modal'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
+import { useSiteContent } from './site-content'
 
 // The scheduler's code comes with the dialog's first opening (the service worker precaches it for
 // offline use). Without it (offline before the worker has it), the dialog still gives the direct
@@ -20,12 +21,13 @@ const SchedulerEmbed = lazy(async () => {
 })
 
 function SchedulerUnavailable() {
+  const { booking } = useSiteContent()
   return (
     <div className="scheduler">
       <p className="scheduler__status-text scheduler__status-text--problem" role="status">
         The scheduler needs a connection.
       </p>
-      <SchedulerDirectLine bookingUrl={site.booking.strategyCallUrl} />
+      <SchedulerDirectLine bookingUrl={booking.strategyCallUrl} />
     </div>
   )
 }
@@ -38,10 +40,11 @@ export interface BookCallDialogProps {
 
 /** The strategy-call dialog behind BookCallButton: a word from the consultant, then the scheduler. */
 export function BookCallDialog({ open, onClose, prefill }: BookCallDialogProps) {
+  const content = useSiteContent()
   return (
     <Modal open={open} title={messages.bookCall} onClose={onClose}>
       <p className="modal__intro">
-        Pick a time for a free 15-minute call with {site.ownerFirstName}. We'll talk about where
+        Pick a time for a free 15-minute call with {firstNameOf(content)}. We'll talk about where
         your week goes and whether I can help - no pressure, no jargon.
       </p>
       <Suspense
@@ -51,7 +54,7 @@ export function BookCallDialog({ open, onClose, prefill }: BookCallDialogProps) 
           </p>
         }
       >
-        <SchedulerEmbed bookingUrl={site.booking.strategyCallUrl} prefill={prefill} />
+        <SchedulerEmbed bookingUrl={content.booking.strategyCallUrl} prefill={prefill} />
       </Suspense>
     </Modal>
   )

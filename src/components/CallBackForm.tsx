@@ -3,10 +3,11 @@ import type { FormEvent } from 'react'
 import type { ContactInput } from '../backend/types'
 import { EMAIL_MAX, textLimits } from '../config/limits'
 import { phoneProblem } from '../config/phone'
-import { site } from '../config/site'
+import { firstNameOf } from '../config/site-content-helpers'
 import { Field } from './Field'
 import { CheckedField } from './CheckedField'
 import { emailProblem, requiredProblem } from './field-problems'
+import { useSiteContent } from './site-content'
 import { focusField, useFieldChecks } from './use-field-checks'
 import './call-back-form.css'
 
@@ -100,6 +101,7 @@ function CallBackFields({
   }, [focusFirst])
   const [fields, setFields] = useState(EMPTY)
   const [busy, setBusy] = useState(false)
+  const content = useSiteContent()
   const checks = useFieldChecks<CallBackField>(FIELDS, (field) => {
     if (field === 'name') return requiredProblem(fields.name, 'your name')
     if (field === 'phone') return phoneProblem(fields.phone)
@@ -149,7 +151,7 @@ function CallBackFields({
       // What was typed stays, to try again.
       onOutcome({
         kind: 'error',
-        text: `Sorry, the request could not be sent. Please call ${site.phone.display} or try again.`,
+        text: `Sorry, the request could not be sent. Please call ${content.phone} or try again.`,
       })
       return
     }
@@ -157,7 +159,7 @@ function CallBackFields({
       status === 'sent'
         ? {
             kind: 'sent',
-            text: `Thank you! ${site.ownerFirstName} will call you back soon at ${phone}.`,
+            text: `Thank you! ${firstNameOf(content)} will call you back soon at ${phone}.`,
           }
         : {
             kind: 'queued',

@@ -2,10 +2,11 @@ import { Link, useLocation } from 'react-router-dom'
 import { useSyncExternalStore, type MouseEvent } from 'react'
 import { messages } from '../config/messages'
 import { auditPaths, paths } from '../config/paths'
-import { site } from '../config/site'
 import { mailtoHref } from '../config/email-address'
+import { phoneHref } from '../config/site-content-helpers'
 import { Logo } from './Logo'
 import { NewsletterForm } from './NewsletterForm'
+import { useSiteContent } from './site-content'
 import { SocialLinks } from './SocialLinks'
 import './site-footer.css'
 
@@ -24,6 +25,7 @@ function useCurrentYear(): number {
 
 export function SiteFooter() {
   const year = useCurrentYear()
+  const content = useSiteContent()
   const { pathname } = useLocation()
   const onAuditPage = auditPaths.includes(pathname)
 
@@ -36,10 +38,7 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Logo tone="light" />
-          <p>
-            Websites, booking and simple automation for small businesses in New Hampshire's North
-            Country and White Mountains.
-          </p>
+          <p>{content.tagline}</p>
           <SocialLinks tone="light" />
         </div>
         <div className="site-footer__newsletter">
@@ -61,12 +60,12 @@ export function SiteFooter() {
               </li>
             )}
             <li>
-              <a href={mailtoHref(site.email)}>{site.email}</a>
+              <a href={mailtoHref(content.email)}>{content.email}</a>
             </li>
             <li>
-              <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+              <a href={phoneHref(content)}>{content.phone}</a>
             </li>
-            <li>{site.location}</li>
+            <li>{content.location}</li>
             <li>
               <Link to={paths.privacy}>Privacy Policy</Link>
             </li>
@@ -78,7 +77,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {year} {site.businessName}. All rights reserved.
+          © {year} {content.businessName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { site } from '../config/site'
+import { useSiteContent } from './site-content'
 import './social-links.css'
 
 // Simple-outline icons, drawn inline so they cost no request and scale with the text.
@@ -12,10 +12,12 @@ const icons: Record<string, string> = {
 }
 
 export function SocialLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { social } = useSiteContent()
+  if (social.length === 0) return null
   return (
     <ul className={`social-links social-links--${tone}`}>
-      {site.social.map((link) => (
-        <li key={link.label}>
+      {social.map((link, index) => (
+        <li key={index}>
           <a href={link.url} target="_blank" rel="noopener noreferrer">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d={icons[link.label] ?? ''} fill="currentColor" />

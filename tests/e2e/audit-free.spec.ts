@@ -34,7 +34,7 @@ import {
 } from '../../src/audit/payoff'
 import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { bandWord } from '../../src/config/score-bands'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS, phoneHref } from '../../src/config/site-content'
 
 test.describe('free audit', () => {
   test.use({ viewport: MOBILE })
@@ -241,16 +241,21 @@ test.describe('free audit', () => {
     const booking = new URL('/book', baseURL())
     const printedBooking = `${booking.host}${booking.pathname}`
     const report = page.locator('.audit-report')
-    for (const text of [site.businessName, site.phone.display, site.email, printedBooking]) {
+    for (const text of [
+      SITE_CONTENT_DEFAULTS.businessName,
+      SITE_CONTENT_DEFAULTS.phone,
+      SITE_CONTENT_DEFAULTS.email,
+      printedBooking,
+    ]) {
       await expect(report.getByText(text).first()).toBeVisible()
     }
     await expect(report.getByRole('link', { name: printedBooking })).toHaveAttribute(
       'href',
       booking.href,
     )
-    await expect(report.getByRole('link', { name: site.phone.display })).toHaveAttribute(
+    await expect(report.getByRole('link', { name: SITE_CONTENT_DEFAULTS.phone })).toHaveAttribute(
       'href',
-      `tel:${site.phone.tel}`,
+      phoneHref(SITE_CONTENT_DEFAULTS),
     )
 
     // Chromium's own PDF of it: one Letter page, the booking address a live link in it.

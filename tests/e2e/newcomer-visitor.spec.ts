@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { messages } from '../../src/config/messages'
 import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS, firstNameOf } from '../../src/config/site-content'
 import {
   baseURL,
   createUser,
@@ -74,7 +75,7 @@ test.describe('1. the call-back form', () => {
     await expect(scope.getByRole('form', { name: "Or I'll call you back" })).toHaveCount(0)
     await expect(scope.getByRole('textbox')).toHaveCount(0)
     await expect(status).toHaveText(
-      `Thank you! ${site.ownerFirstName} will call you back soon at (603) 555-0142.`,
+      `Thank you! ${firstNameOf(SITE_CONTENT_DEFAULTS)} will call you back soon at (603) 555-0142.`,
     )
     await expect(scope.getByText('Your call-back request')).toBeFocused()
     await expect(scope.getByRole('button', { name: 'Send another request' })).toBeVisible()

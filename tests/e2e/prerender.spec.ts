@@ -81,6 +81,27 @@ test('a page whose HTML differs from what React renders is caught', async ({ pag
   expect(errors.join('\n')).toMatch(/Hydration error/)
 })
 
+test("the browser's React shows the site content the page carries, on the pages it renders too", async ({
+  page,
+}) => {
+  // The privacy page as a publish would render it for another business name: its HTML and the
+  // content it carries both say the new name (the build's constants say the old one).
+  await page.route(`${baseURL()}/privacy`, async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replaceAll('North Country Efficiency', 'Birch Consulting')
+    await route.fulfill({ response, body: html })
+  })
+  const errors = watchErrors(page)
+  await openAndHydrate(page, '/privacy')
+  await expect(page.getByText('This is the website of Birch Consulting')).toBeVisible()
+  // The terms come from the browser's React alone: the content it read from the page.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible()
+  await expect(page.getByText('belong to Birch Consulting')).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByText(/© \d{4} Birch Consulting/)).toBeVisible()
+  expect(errors).toEqual([])
+})
+
 test('offline, the service worker answers each public page with its own prerendered HTML and other routes with the app shell', async ({
   page,
   context,

@@ -4,6 +4,7 @@
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
 import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS, firstNameOf, phoneHref } from '../../src/config/site-content'
 import { messages } from '../../src/config/messages'
 import {
   baseURL,
@@ -158,8 +159,8 @@ test.describe('navigation', () => {
     const buttons = page
       .locator('#pricing')
       .getByRole('link', { name: /Get Started|Book a Review/ })
-    await expect(buttons).toHaveCount(site.packages.length + 1)
-    for (let i = 0; i < site.packages.length + 1; i++) {
+    await expect(buttons).toHaveCount(SITE_CONTENT_DEFAULTS.packages.length + 1)
+    for (let i = 0; i < SITE_CONTENT_DEFAULTS.packages.length + 1; i++) {
       await page.goto(`${baseURL()}/#pricing`)
       await expectSectionLanded(page, 'pricing')
       await buttons.nth(i).click()
@@ -246,8 +247,8 @@ test.describe('footer', () => {
   }) => {
     await page.goto(`${baseURL()}/`)
     const footer = page.getByRole('contentinfo')
-    await expect(footer.getByText(site.businessName).first()).toBeVisible()
-    for (const social of site.social) {
+    await expect(footer.getByText(SITE_CONTENT_DEFAULTS.businessName).first()).toBeVisible()
+    for (const social of SITE_CONTENT_DEFAULTS.social) {
       await expect(footer.getByRole('link', { name: new RegExp(social.label) })).toHaveAttribute(
         'href',
         social.url,
@@ -255,11 +256,11 @@ test.describe('footer', () => {
     }
     await expect(footer.getByLabel('Your email address')).toBeVisible()
     await expect(
-      footer.getByText(`© ${new Date().getFullYear()} ${site.businessName}`),
+      footer.getByText(`© ${new Date().getFullYear()} ${SITE_CONTENT_DEFAULTS.businessName}`),
     ).toBeVisible()
-    await expect(footer.getByRole('link', { name: site.email })).toHaveAttribute(
+    await expect(footer.getByRole('link', { name: SITE_CONTENT_DEFAULTS.email })).toHaveAttribute(
       'href',
-      `mailto:${site.email}`,
+      `mailto:${SITE_CONTENT_DEFAULTS.email}`,
     )
     await footer.getByRole('link', { name: 'Privacy Policy' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible()
@@ -276,13 +277,15 @@ test.describe('contact details', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() })
     await page.goto(`${baseURL()}/#contact`)
     const contact = page.locator('#contact')
-    await expect(contact.getByText(site.location)).toBeVisible()
+    await expect(contact.getByText(SITE_CONTENT_DEFAULTS.location)).toBeVisible()
     // The prerendered button copies once the app has taken the page over (`load` may come first).
     await waitForApp(page)
     const copy = contact.getByRole('button', { name: 'Copy email address' })
     await copy.click()
     await expect(contact.getByText('(Copied!)')).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.email)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      SITE_CONTENT_DEFAULTS.email,
+    )
     const shownAt = Date.now()
     await expect(contact.getByText('(Copied!)')).toBeHidden({ timeout: 4000 })
     expect(Date.now() - shownAt).toBeGreaterThan(1500)
@@ -331,14 +334,13 @@ test.describe('booking', () => {
     await expect(dialog.getByText('The scheduler needs a connection')).toBeVisible()
     await expect(
       dialog.getByRole('link', { name: /Open the booking page/ }).first(),
-    ).toHaveAttribute('href', site.booking.strategyCallUrl)
-    await expect(dialog.getByRole('link', { name: site.phone.display }).first()).toHaveAttribute(
+    ).toHaveAttribute('href', SITE_CONTENT_DEFAULTS.booking.strategyCallUrl)
+    await expect(
+      dialog.getByRole('link', { name: SITE_CONTENT_DEFAULTS.phone }).first(),
+    ).toHaveAttribute('href', phoneHref(SITE_CONTENT_DEFAULTS))
+    await expect(dialog.getByRole('link', { name: SITE_CONTENT_DEFAULTS.email })).toHaveAttribute(
       'href',
-      `tel:${site.phone.tel}`,
-    )
-    await expect(dialog.getByRole('link', { name: site.email })).toHaveAttribute(
-      'href',
-      `mailto:${site.email}`,
+      `mailto:${SITE_CONTENT_DEFAULTS.email}`,
     )
     await screenshot(page, 'booking-offline')
 
@@ -362,7 +364,7 @@ test.describe('booking', () => {
     await page.locator('#contact').getByRole('button', { name: messages.bookCall }).click()
     const dialog = page.getByRole('dialog', { name: messages.bookCall })
     await expect(dialog.getByText('The scheduler could not load')).toBeVisible()
-    await expect(dialog.getByRole('link', { name: site.email })).toBeVisible()
+    await expect(dialog.getByRole('link', { name: SITE_CONTENT_DEFAULTS.email })).toBeVisible()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(dialog).toBeHidden()
   })
@@ -387,7 +389,7 @@ test.describe('booking', () => {
     const frame = page.getByRole('dialog').locator('iframe[title="Scheduler"]')
     await expect(frame).toBeAttached()
     const url = new URL((await frame.getAttribute('data-url'))!)
-    expect(`${url.origin}${url.pathname}`).toBe(site.booking.strategyCallUrl)
+    expect(`${url.origin}${url.pathname}`).toBe(SITE_CONTENT_DEFAULTS.booking.strategyCallUrl)
     expect(url.searchParams.get('hide_gdpr_banner')).toBe('1')
     expect(url.searchParams.get('month')).toMatch(/^\d{4}-\d{2}$/)
   })
@@ -405,9 +407,13 @@ test.describe('booking', () => {
     )
     await page.goto(`${baseURL()}/call`)
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Call' })).toBeVisible()
-    await expect(page.getByText(`With your ol' friend ${site.ownerFirstName}.`)).toBeVisible()
+    await expect(
+      page.getByText(`With your ol' friend ${firstNameOf(SITE_CONTENT_DEFAULTS)}.`),
+    ).toBeVisible()
     const frame = page.locator('iframe[title="Scheduler"]')
-    expect(await frame.getAttribute('data-url')).toContain(site.booking.friendCallUrl)
+    expect(await frame.getAttribute('data-url')).toContain(
+      SITE_CONTENT_DEFAULTS.booking.friendCallUrl,
+    )
 
     await page.getByRole('link', { name: 'See My Website' }).click()
     await expect(page).toHaveURL(`${baseURL()}/`)
@@ -420,9 +426,9 @@ test.describe('/call on a patchy connection', () => {
   }) => {
     const html = await (await request.get(`${baseURL()}/call`)).text()
     expect(html).toContain('Loading the scheduler...')
-    expect(html).toContain(`href="${site.booking.friendCallUrl}"`)
-    expect(html).toContain(`href="tel:${site.phone.tel}"`)
-    expect(html).toContain(`href="mailto:${site.email}"`)
+    expect(html).toContain(`href="${SITE_CONTENT_DEFAULTS.booking.friendCallUrl}"`)
+    expect(html).toContain(`href="${phoneHref(SITE_CONTENT_DEFAULTS)}"`)
+    expect(html).toContain(`href="mailto:${SITE_CONTENT_DEFAULTS.email}"`)
     expect(html).toContain('Can&#x27;t see the calendar?')
   })
 
@@ -444,15 +450,15 @@ test.describe('/call on a patchy connection', () => {
       const direct = page.getByText("Can't see the calendar?")
       await expect(direct.getByRole('link', { name: /Open the booking page/ })).toHaveAttribute(
         'href',
-        site.booking.friendCallUrl,
+        SITE_CONTENT_DEFAULTS.booking.friendCallUrl,
       )
-      await expect(direct.getByRole('link', { name: site.phone.display })).toHaveAttribute(
+      await expect(direct.getByRole('link', { name: SITE_CONTENT_DEFAULTS.phone })).toHaveAttribute(
         'href',
-        `tel:${site.phone.tel}`,
+        phoneHref(SITE_CONTENT_DEFAULTS),
       )
-      await expect(direct.getByRole('link', { name: site.email })).toHaveAttribute(
+      await expect(direct.getByRole('link', { name: SITE_CONTENT_DEFAULTS.email })).toHaveAttribute(
         'href',
-        `mailto:${site.email}`,
+        `mailto:${SITE_CONTENT_DEFAULTS.email}`,
       )
       const seeWebsite = page.getByRole('link', { name: 'See My Website' })
       const before = { direct: await direct.boundingBox(), link: await seeWebsite.boundingBox() }
@@ -464,10 +470,10 @@ test.describe('/call on a patchy connection', () => {
       // the call-back form.
       const fallback = box.locator('.scheduler__fallback')
       const booking = fallback.getByRole('link', { name: /Open the booking page/ })
-      await expect(booking).toHaveAttribute('href', site.booking.friendCallUrl)
+      await expect(booking).toHaveAttribute('href', SITE_CONTENT_DEFAULTS.booking.friendCallUrl)
       await expect(booking).toBeInViewport()
-      const call = fallback.getByRole('link', { name: `Call ${site.phone.display}` })
-      await expect(call).toHaveAttribute('href', `tel:${site.phone.tel}`)
+      const call = fallback.getByRole('link', { name: `Call ${SITE_CONTENT_DEFAULTS.phone}` })
+      await expect(call).toHaveAttribute('href', phoneHref(SITE_CONTENT_DEFAULTS))
       await expect(call).toBeInViewport()
       await expect(fallback.getByRole('form', { name: "Or I'll call you back" })).toBeInViewport()
       await expect(fallback.getByLabel('Your name')).toBeInViewport()
@@ -584,7 +590,7 @@ test.describe('pages', () => {
   }) => {
     await page.goto(`${baseURL()}/`)
     const pricing = page.locator('#pricing')
-    for (const pkg of site.packages) {
+    for (const pkg of SITE_CONTENT_DEFAULTS.packages) {
       await expect(pricing.getByRole('heading', { name: pkg.name })).toBeVisible()
       await expect(pricing.getByText(pkg.price, { exact: true })).toBeVisible()
     }
@@ -592,8 +598,12 @@ test.describe('pages', () => {
     await expect(
       pricing.getByRole('heading', { name: '90-minute Efficiency Review' }),
     ).toBeVisible()
-    await expect(pricing.getByText(site.efficiencyReview.price, { exact: true })).toBeVisible()
-    await expect(page.locator('.hero').getByText(`since ${site.since}`)).toBeVisible()
+    await expect(
+      pricing.getByText(SITE_CONTENT_DEFAULTS.efficiencyReview.price, { exact: true }),
+    ).toBeVisible()
+    await expect(
+      page.locator('.hero').getByText(`since ${SITE_CONTENT_DEFAULTS.since}`),
+    ).toBeVisible()
   })
 })
 

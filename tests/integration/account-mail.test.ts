@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { findPocketBase, migrateUp, root } from '../../scripts/pocketbase.mjs'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { createUser, guestClient, uniqueEmail } from './helpers'
 import { eventually, newestMailTo, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
@@ -70,8 +70,8 @@ function expectSiteMail(mail: ReceivedMail, page: string) {
   expect(links.some((link) => link.startsWith(`${APP_URL}${page}/`))).toBe(true)
   // The results mail's look: its layout, brand bar and sender name.
   expect(mail.html).toContain('<table role="presentation"')
-  expect(mail.html).toContain(site.businessName)
-  expect(mail.from).toContain(site.businessName)
+  expect(mail.html).toContain(SITE_CONTENT_DEFAULTS.businessName)
+  expect(mail.from).toContain(SITE_CONTENT_DEFAULTS.businessName)
   // No placeholder was left unreplaced.
   expect(mail.html).not.toMatch(/\{(APP_URL|APP_NAME|TOKEN)\}/)
   expect(mail.subject).not.toMatch(/\{APP_NAME\}/)
@@ -82,7 +82,7 @@ describe('account e-mails', () => {
     const user = await createUser({ url: server.url })
     await user.pb.collection('users').requestVerification(user.email)
     const mail = await mailTo(user.email, /Verify your e-mail/)
-    expect(mail.subject).toBe(`Verify your e-mail for ${site.businessName}`)
+    expect(mail.subject).toBe(`Verify your e-mail for ${SITE_CONTENT_DEFAULTS.businessName}`)
     expectSiteMail(mail, paths.verifyEmail)
     expect(mail.text).toContain('free audits')
 
@@ -95,7 +95,7 @@ describe('account e-mails', () => {
     const user = await createUser({ url: server.url })
     await guestClient(server.url).collection('users').requestPasswordReset(user.email)
     const mail = await mailTo(user.email, /Reset your/)
-    expect(mail.subject).toBe(`Reset your ${site.businessName} password`)
+    expect(mail.subject).toBe(`Reset your ${SITE_CONTENT_DEFAULTS.businessName} password`)
     expectSiteMail(mail, paths.resetPassword)
     expect(mail.text).toContain('30 minutes')
 
@@ -120,7 +120,7 @@ describe('account e-mails', () => {
     const newEmail = uniqueEmail('moved')
     await user.pb.collection('users').requestEmailChange(newEmail)
     const mail = await mailTo(newEmail, /Confirm your new e-mail/)
-    expect(mail.subject).toBe(`Confirm your new e-mail for ${site.businessName}`)
+    expect(mail.subject).toBe(`Confirm your new e-mail for ${SITE_CONTENT_DEFAULTS.businessName}`)
     expectSiteMail(mail, paths.confirmEmailChange)
 
     const token = tokenFrom(mail, paths.confirmEmailChange)
@@ -151,7 +151,7 @@ describe('account e-mails', () => {
     })
     const mail = alerts().find((m) => m.html.includes('Laptop/2.0'))
     if (!mail) throw new Error('no alert for the laptop')
-    expect(mail.subject).toBe(`New sign-in to your ${site.businessName} dashboard`)
+    expect(mail.subject).toBe(`New sign-in to your ${SITE_CONTENT_DEFAULTS.businessName} dashboard`)
     // PocketBase describes the device, escaped.
     expect(mail.html).toContain('Laptop/2.0 &lt;i&gt;x&lt;/i&gt;')
     for (const link of linksIn(mail)) {

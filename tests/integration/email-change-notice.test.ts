@@ -5,7 +5,7 @@
 // help. Only an address the account had proven is told: an unverified one may be a stranger's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../../src/config/paths'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { createUser, guestClient, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
 import { OWNER_EMAIL, newestMailTo, startMailServer } from './support/mail-harness'
@@ -64,16 +64,18 @@ describe('the notice to the old address after an e-mail change', () => {
     expect(['pending', 'sending', 'sent']).toContain(row.status)
 
     const notice = await mailTo(user.email, SUBJECT)
-    expect(notice.subject).toBe(`Your sign-in e-mail for ${site.businessName} was changed`)
+    expect(notice.subject).toBe(
+      `Your sign-in e-mail for ${SITE_CONTENT_DEFAULTS.businessName} was changed`,
+    )
     expect(notice.envelope.to).toEqual([user.email])
     // The account mails' look: the layout, the brand bar, the sender's name.
     expect(notice.html).toContain('<table role="presentation"')
-    expect(notice.from).toContain(site.businessName)
+    expect(notice.from).toContain(SITE_CONTENT_DEFAULTS.businessName)
     for (const part of [notice.html, notice.text]) {
       expect(part).toContain('another address')
       // How to get help: reply, or write or call the consultant.
-      expect(part).toContain(site.email)
-      expect(part).toContain(site.phone.display)
+      expect(part).toContain(SITE_CONTENT_DEFAULTS.email)
+      expect(part).toContain(SITE_CONTENT_DEFAULTS.phone)
       // Nothing of the new address: not the address, not its mailbox name.
       expect(part.toLowerCase()).not.toContain(newEmail)
       expect(part.toLowerCase()).not.toContain(newEmail.split('@')[0])
@@ -85,7 +87,7 @@ describe('the notice to the old address after an e-mail change', () => {
     const hrefs = [...notice.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
     expect(hrefs.length).toBeGreaterThan(0)
     for (const href of hrefs) {
-      expect(href).toMatch(new RegExp(`^(${APP_URL}(/|$)|mailto:${site.email}$)`))
+      expect(href).toMatch(new RegExp(`^(${APP_URL}(/|$)|mailto:${SITE_CONTENT_DEFAULTS.email}$)`))
     }
     // The new address gets its confirmation only, no notice.
     expect(receiver.mailsTo(newEmail).filter((m) => SUBJECT.test(m.subject))).toHaveLength(0)

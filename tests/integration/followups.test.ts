@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits } from '../../scripts/pocketbase.mjs'
 import { messages } from '../../src/config/messages'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { rawRequest } from './support/raw-request'
 import { auditJobsDone } from './support/audit-jobs'
@@ -162,7 +162,7 @@ describe('who gets follow-ups, and when', () => {
     expect(booking).toMatch(/^f/)
     expect(first.html).toContain(`href="${APP_URL}/book?ref=${booking}`)
     // Personal: from the consultant, and answers go to the consultant.
-    expect(first.from).toContain(site.ownerName)
+    expect(first.from).toContain(SITE_CONTENT_DEFAULTS.ownerName)
     expect(first.replyTo).toContain('owner@test.local')
     // RFC 8058 one-click, stopping only the follow-ups.
     expect(first.headers['list-unsubscribe']).toMatch(
@@ -642,7 +642,7 @@ describe('the console', () => {
     )
     const test = receiver.mailsTo(admin.email).filter((m) => m.subject.startsWith('[Test] '))[0]
     expect(test.subject).toBe(`[Test] ${preview.subject}`)
-    expect(test.from).toContain(site.ownerName)
+    expect(test.from).toContain(SITE_CONTENT_DEFAULTS.ownerName)
     expect(test.text).toContain('This is a test')
     // Nothing the test's links do names anyone.
     expect(test.text).not.toMatch(TOKEN)

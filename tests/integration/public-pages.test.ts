@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, root, startPocketBase } from '../../scripts/pocketbase.mjs'
 import { paths } from '../../src/config/paths'
 import { APP_SHELL_FILE, notFoundPage, publicPages } from '../../src/config/public-pages'
-import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { harnessEnv } from './harness-env'
 
 const SITE_URL = 'https://nce.test'
@@ -82,6 +82,15 @@ function jsonLd(html: string): Record<string, unknown>[] {
   )
 }
 
+/** The site content a page carries (one element, src/components/site-content.tsx reads it). */
+function siteContentOf(html: string): unknown {
+  const blocks = [
+    ...html.matchAll(/<script type="application\/json" id="site-content">([\s\S]*?)<\/script>/g),
+  ]
+  expect(blocks).toHaveLength(1)
+  return JSON.parse(blocks[0][1])
+}
+
 describe('the prerendered pages', () => {
   it.each(publicPages.map((page) => [page.path, page] as const))(
     '%s has its own title, description, canonical URL and share card',
@@ -116,11 +125,15 @@ describe('the prerendered pages', () => {
 
       // The page itself, not an empty shell: its <main> and its first heading are in the HTML.
       expect(html).toMatch(/<div id="root"><a href="#main"[\s\S]*<main[\s\S]*<h1/)
-      // No inline script the CSP would block (JSON-LD is data, not script); the app's code comes
-      // through the loader, after the first paint.
+      // No inline script the CSP would block (JSON-LD and the site content are data, not
+      // script); the app's code comes through the loader, after the first paint.
       for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-        expect(tag).toMatch(/ src="\/assets\/boot-[\w-]+\.js" defer| type="application\/ld\+json"/)
+        expect(tag).toMatch(
+          / src="\/assets\/boot-[\w-]+\.js" defer| type="application\/ld\+json"| type="application\/json" id="site-content"/,
+        )
       }
+      // The content it was rendered from, for the browser's React to hydrate with.
+      expect(siteContentOf(html)).toEqual(SITE_CONTENT_DEFAULTS)
       expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/)
     },
   )
@@ -132,18 +145,20 @@ describe('the prerendered pages', () => {
     expect(html).toContain('<h1>Page not found</h1>')
   })
 
-  it('the app shell for the pages rendered in the browser is empty', () => {
-    expect(read(APP_SHELL_FILE)).toContain('<div id="root"></div>')
+  it('the app shell for the pages rendered in the browser is empty, with the site content', () => {
+    const html = read(APP_SHELL_FILE)
+    expect(html).toContain('<div id="root"></div>')
+    expect(siteContentOf(html)).toEqual(SITE_CONTENT_DEFAULTS)
   })
 
-  it('/ carries the business as schema.org ProfessionalService data built from the site config', () => {
+  it('/ carries the business as schema.org ProfessionalService data built from the site content', () => {
     const blocks = jsonLd(read('index.html'))
     expect(blocks).toHaveLength(1)
     const business = blocks[0] as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(business['@context']).toBe('https://schema.org')
     expect(business['@type']).toBe('ProfessionalService')
-    expect(business.name).toBe(site.businessName)
-    expect(business.description).toBe(site.description)
+    expect(business.name).toBe(SITE_CONTENT_DEFAULTS.businessName)
+    expect(business.description).toBe(SITE_CONTENT_DEFAULTS.tagline)
     expect(business.url).toBe(`${SITE_URL}/`)
     expect(business.areaServed.map((area: { name: string }) => area.name)).toEqual([
       'Coos County, New Hampshire',
@@ -163,8 +178,13 @@ describe('the prerendered pages', () => {
       ['10-Hour-a-Week Time Saver', '1999', 'USD'],
       ['Efficiency Review', '199', 'USD'],
     ])
-    expect(business.contactPoint).toMatchObject({ '@type': 'ContactPoint', email: site.email })
-    expect(business.sameAs).toEqual(site.social.map((profile) => profile.url))
+    expect(business.telephone).toBe('+16035550142')
+    expect(business.contactPoint).toMatchObject({
+      '@type': 'ContactPoint',
+      email: SITE_CONTENT_DEFAULTS.email,
+      telephone: '+16035550142',
+    })
+    expect(business.sameAs).toEqual(SITE_CONTENT_DEFAULTS.social.map((profile) => profile.url))
     // Only the home page carries it.
     for (const page of publicPages.slice(1)) expect(jsonLd(read(page.file))).toEqual([])
   })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { startPocketBase } from '../../scripts/pocketbase.mjs'
 import { site } from '../../src/config/site'
+import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { harnessEnv } from './harness-env'
 
 const SITE: Record<string, string> = {
@@ -21,7 +22,7 @@ const SITE: Record<string, string> = {
 }
 
 const SCHEDULER_SCRIPT = new URL(site.booking.scriptUrl).origin
-const SCHEDULER_FRAME = new URL(site.booking.strategyCallUrl).origin
+const SCHEDULER_FRAME = new URL(SITE_CONTENT_DEFAULTS.booking.strategyCallUrl).origin
 
 /** The policy: this origin only, plus the scheduler's script and frame origins. */
 const EXPECTED_CSP: Record<string, string[]> = {

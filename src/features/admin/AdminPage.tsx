@@ -5,8 +5,8 @@
 import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { paths, withNext } from '../../config/paths'
-import { site } from '../../config/site'
 import { useSession } from '../../backend/session'
+import { useSiteContent } from '../../components/site-content'
 import { AuditDetailsDialog } from './AuditDetails'
 import { ConsoleShell, type SignOutControl } from './ConsoleShell'
 import { consoleHref, consoleTabs } from './console-tabs'
@@ -40,9 +40,10 @@ export default function AdminPage({ notices, signOut }: AdminPageProps) {
 
 function NotAuthorised() {
   const { user } = useSession()
+  const { businessName } = useSiteContent()
   return (
     <main className="container narrow admin" id="main">
-      <title>{`Not authorised · ${site.businessName}`}</title>
+      <title>{`Not authorised · ${businessName}`}</title>
       <meta name="robots" content="noindex" />
       <h1>Not authorised</h1>
       <p>
@@ -62,6 +63,7 @@ function Console({ notices, signOut }: AdminPageProps) {
   const tab = consoleTabs.find((t) => t.id === params.get('tab')) ?? consoleTabs[0]
   const personId = params.get('person')
   const [openAuditId, setOpenAuditId] = useState<string | null>(null)
+  const { businessName } = useSiteContent()
   const actions = useMemo<ConsoleActions>(
     () => ({
       openAudit: setOpenAuditId,
@@ -73,7 +75,7 @@ function Console({ notices, signOut }: AdminPageProps) {
 
   return (
     <ConsoleContext.Provider value={actions}>
-      <title>{`${personId ? 'Person' : tab.title} · Console · ${site.businessName}`}</title>
+      <title>{`${personId ? 'Person' : tab.title} · Console · ${businessName}`}</title>
       <meta name="robots" content="noindex" />
       <ConsoleShell
         tabs={consoleTabs}

@@ -11,6 +11,7 @@ import type { ContactRecord } from '../../backend/types'
 import { telHref } from '../../config/phone'
 import { useSession } from '../../backend/session'
 import { ScoreBadge } from '../../components/ScoreBadge'
+import { useSiteContent } from '../../components/site-content'
 import { flowLabels, label } from '../../config/labels'
 import {
   NOTE_MAX,
@@ -120,6 +121,7 @@ export function PersonView({
 }
 
 function PersonHeading({ page }: { page: PersonPage }) {
+  const content = useSiteContent()
   const { person } = page
   const previous = person.previousEmails ?? []
   const phone = callNumber(page)
@@ -133,7 +135,7 @@ function PersonHeading({ page }: { page: PersonPage }) {
           <span>
             <EmailText email={person.email} />
           </span>
-          <a className="btn btn-primary admin-btn-small" href={replyLink(page)}>
+          <a className="btn btn-primary admin-btn-small" href={replyLink(page, content)}>
             Reply<span className="visually-hidden"> by e-mail</span>
           </a>
         </p>

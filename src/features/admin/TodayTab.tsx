@@ -10,9 +10,9 @@ import { useEffect, useId, useState, type ReactNode } from 'react'
 import { pb } from '../../backend/client'
 import { getToday, type TodayItem, type TodayReason } from '../../backend/people-api'
 import { useSession } from '../../backend/session'
+import { useSiteContent } from '../../components/site-content'
 import { mailtoHref } from '../../config/email-address'
 import { telHref } from '../../config/phone'
-import { site } from '../../config/site'
 import { queuePersonUpdate } from '../../offline/admin-cache'
 import { formatDateTime } from './format'
 import { PersonLink } from './PersonLink'
@@ -133,9 +133,10 @@ function TodayRow({ item, today, adminId }: { item: TodayItem; today: string; ad
   const [snoozeTo, setSnoozeTo] = useState(() => dayAfter(today))
   const [problem, setProblem] = useState('')
   const overdue = item.reason === 'due' && item.nextDue < today
+  const { businessName, ownerName } = useSiteContent()
   const reply = mailtoHref(item.email, {
-    subject: `Following up - ${site.businessName}`,
-    body: `Hi${item.name ? ` ${item.name.trim().split(/\s+/)[0]}` : ''},\n\n\n${site.ownerName}`,
+    subject: `Following up - ${businessName}`,
+    body: `Hi${item.name ? ` ${item.name.trim().split(/\s+/)[0]}` : ''},\n\n\n${ownerName}`,
   })
 
   async function act(kind: 'handled' | 'called' | 'emailed', due?: string) {

@@ -15,7 +15,7 @@ import { mailtoHref } from '../../config/email-address'
 import { personStatusLabels, type FirstTouch, type PersonStatus } from '../../config/leads'
 import { leadSourceLabels, type ManualLeadInput } from '../../config/manual-lead'
 import { scoreBand } from '../../config/score-bands'
-import { site } from '../../config/site'
+import type { SiteContent } from '../../config/site-content'
 import type { PendingPersonUpdate } from '../../offline/admin-cache'
 import type { OutboxItem } from '../../offline/db'
 import { localTimeZone, timeHeader, toCsv, zonedTimestamp } from './csv'
@@ -298,15 +298,18 @@ export function duePeople(
     .map((d) => d.person)
 }
 
-/** A mailto: link with a subject and the context of the latest audit or message; '' without an
- *  address (a lead added with a phone number only). */
-export function replyLink(page: PersonPage): string {
+/** A mailto: link with a subject and the context of the latest audit or message, signed by the
+ *  owner; '' without an address (a lead added with a phone number only). */
+export function replyLink(
+  page: PersonPage,
+  sender: Pick<SiteContent, 'businessName' | 'ownerName'>,
+): string {
   const { person } = page
   if (!person.email) return ''
   const latestAudit = page.audits[0]
   const latestMessage = page.messages[0]
   const greeting = `Hi${person.name ? ` ${firstName(person.name)}` : ''},`
-  let subject = `Following up - ${site.businessName}`
+  let subject = `Following up - ${sender.businessName}`
   const context: string[] = []
   if (latestAudit && (!latestMessage || latestAudit.created >= latestMessage.created)) {
     subject = `Your Business Efficiency Audit results (${latestAudit.overallScore}%)`
@@ -314,7 +317,7 @@ export function replyLink(page: PersonPage): string {
       `Thank you for taking the Business Efficiency Audit on ${formatDateTime(latestAudit.created)}. You scored ${latestAudit.overallScore}% overall.`,
     )
   } else if (latestMessage) {
-    subject = `Re: your message to ${site.businessName}`
+    subject = `Re: your message to ${sender.businessName}`
     const quoted = latestMessage.message
       .split(/\r?\n/)
       .map((line) => `> ${line}`)
@@ -325,7 +328,7 @@ export function replyLink(page: PersonPage): string {
       quoted,
     )
   }
-  const body = [greeting, '', ...context, '', '', site.ownerName].join('\n')
+  const body = [greeting, '', ...context, '', '', sender.ownerName].join('\n')
   return mailtoHref(person.email, { subject, body })
 }
 

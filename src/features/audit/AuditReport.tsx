@@ -6,7 +6,10 @@ import { auditReference } from '../../config/audit-reference'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { site } from '../../config/site'
+import { mailtoHref } from '../../config/email-address'
+import { phoneHref } from '../../config/site-content-helpers'
 import { ContactForm } from '../../components/ContactForm'
+import { useSiteContent } from '../../components/site-content'
 import { usePeerPercents } from '../../offline/use-peer-percents'
 import { sectionScoreText } from '../../config/score-bands'
 import { BandWord } from '../../components/BandWord'
@@ -73,6 +76,7 @@ export function AuditReport({
   const band = scoreBand(overallScore)
   const peers = usePeerPercents(evaluation.scores)
   const higherOverall = peers?.overall ?? null
+  const content = useSiteContent()
   // The report's audit names its person when a booking is made from here.
   const prefill = { name, email, reportAudit: auditId }
 
@@ -85,7 +89,7 @@ export function AuditReport({
       <header className="audit-report__header">
         {/* On paper only: who prepared the report and how to reach them. */}
         <p className="audit-report__print-brand">
-          {site.businessName} · {site.phone.display} · {site.email}
+          {content.businessName} · {content.phone} · {content.email}
           {typeof location === 'undefined' ? '' : ` · ${location.host}`}
         </p>
         <p className="eyebrow">Business Efficiency Audit</p>
@@ -235,6 +239,7 @@ export function AuditReport({
  * prints offline too.
  */
 function PrintedNextStep() {
+  const content = useSiteContent()
   const origin = typeof location === 'undefined' ? site.url : location.origin
   const booking = new URL(paths.book, origin)
   return (
@@ -242,9 +247,10 @@ function PrintedNextStep() {
       <h2>Your next step: a free 15-minute call</h2>
       <p>
         Book at <a href={booking.href}>{`${booking.host}${booking.pathname}`}</a>, call{' '}
-        <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a> or write to{' '}
-        <a href={`mailto:${site.email}`}>{site.email}</a>. {site.ownerName}, {site.businessName}.
-        The recommendations for every section are in your report on the site.
+        <a href={phoneHref(content)}>{content.phone}</a> or write to{' '}
+        <a href={mailtoHref(content.email)}>{content.email}</a>. {content.ownerName},{' '}
+        {content.businessName}. The recommendations for every section are in your report on the
+        site.
       </p>
     </section>
   )

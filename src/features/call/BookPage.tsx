@@ -4,7 +4,8 @@ import { messages } from '../../config/messages'
 import { paths } from '../../config/paths'
 import { SchedulerEmbed } from '../../components/SchedulerEmbed'
 import type { SchedulerPrefill } from '../../components/scheduler-script'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
+import { firstNameOf } from '../../config/site-content-helpers'
 import './call.css'
 
 /** How long the page waits for who the mail's link was made for before showing the scheduler. */
@@ -29,6 +30,7 @@ function campaignOf(search: string): SchedulerPrefill {
  */
 export default function BookPage() {
   const { search } = useLocation()
+  const content = useSiteContent()
   const [campaign] = useState(() => campaignOf(search))
   const [who, setWho] = useState<{ name?: string; email?: string } | null>(null)
 
@@ -53,7 +55,7 @@ export default function BookPage() {
       <h1>{messages.bookCall}</h1>
       <p className="call-page__lead">
         {firstName ? `${firstName}, pick` : 'Pick'} a time for a free 15-minute call with{' '}
-        {site.ownerFirstName}. We'll go through your audit and pick the one change that saves you
+        {firstNameOf(content)}. We'll go through your audit and pick the one change that saves you
         the most time - no pressure, no jargon.
       </p>
       <div className="card call-page__scheduler">
@@ -67,7 +69,7 @@ export default function BookPage() {
           </div>
         ) : (
           <SchedulerEmbed
-            bookingUrl={site.booking.strategyCallUrl}
+            bookingUrl={content.booking.strategyCallUrl}
             prefill={{ ...campaign, ...who }}
           />
         )}

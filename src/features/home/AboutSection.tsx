@@ -1,8 +1,10 @@
 import { sections } from '../../config/paths'
 import { NewsletterForm } from '../../components/NewsletterForm'
 import { SocialLinks } from '../../components/SocialLinks'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
+import { firstNameOf } from '../../config/site-content-helpers'
 import { CertificationBadge } from './CertificationBadge'
+import { reviewTitle } from './review-title'
 
 const towns = [
   'Littleton',
@@ -15,11 +17,10 @@ const towns = [
   'North Conway',
 ]
 
-const steps = [
-  {
-    title: '90-minute Efficiency Review',
-    text: 'We sit down at your place of business and walk through how work really flows: calls, bookings, quotes, invoices and follow-ups. You leave with a short list of where the hours go.',
-  },
+const REVIEW_STEP =
+  'We sit down at your place of business and walk through how work really flows: calls, bookings, quotes, invoices and follow-ups. You leave with a short list of where the hours go.'
+
+const laterSteps = [
   {
     title: 'A simple solution and an easy win',
     text: 'No big-bang projects. We start with the one change that pays off fastest, usually live within a week, built on tools you already have where possible.',
@@ -31,6 +32,11 @@ const steps = [
 ]
 
 export function AboutSection() {
+  const content = useSiteContent()
+  const steps = [
+    { title: reviewTitle(content.efficiencyReview.duration), text: REVIEW_STEP },
+    ...laterSteps,
+  ]
   return (
     <section
       id={sections.about}
@@ -42,18 +48,11 @@ export function AboutSection() {
         <div className="about__bio">
           <p className="eyebrow">About</p>
           <h2 id="about-title">
-            Hi, I'm {site.ownerFirstName}. I help local businesses run smoother.
+            Hi, I'm {firstNameOf(content)}. I help local businesses run smoother.
           </h2>
-          <p>
-            I've lived and worked in the North Country for most of my life, and since {site.since}{' '}
-            I've helped small businesses across the White Mountains - inns, contractors, outfitters,
-            cafés, clinics and shops - find customers online and stop losing hours to paperwork.
-          </p>
-          <p>
-            I'm not an agency. When you call, you get me, and I'll explain everything in plain
-            English. My job is to make the computer do the boring parts so you can get back to the
-            work only you can do.
-          </p>
+          {content.about.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
           <p className="about__towns">
             <span className="about__towns-label">Working with businesses in </span>
             {towns.join(' · ')} and the towns in between.
@@ -71,7 +70,7 @@ export function AboutSection() {
           <h3>How working together goes</h3>
           <ol className="steps">
             {steps.map((step, index) => (
-              <li key={step.title} className="steps__item">
+              <li key={index} className="steps__item">
                 <span className="steps__number" aria-hidden="true">
                   {index + 1}
                 </span>

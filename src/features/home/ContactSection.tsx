@@ -2,13 +2,15 @@ import { sections } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { ContactForm } from '../../components/ContactForm'
 import { CopyEmailButton } from '../../components/CopyEmailButton'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
 import { mailtoHref } from '../../config/email-address'
+import { phoneHref } from '../../config/site-content-helpers'
 
 export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   // One level below the section's heading, whatever that is (no skipped level on /contact).
   const SubHeading = headingLevel === 1 ? 'h2' : 'h3'
+  const content = useSiteContent()
   return (
     <section
       id={sections.contact}
@@ -29,20 +31,28 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             <div>
               <dt>Email</dt>
               <dd>
-                <a href={mailtoHref(site.email)}>{site.email}</a>{' '}
-                <CopyEmailButton email={site.email} />
+                <a href={mailtoHref(content.email)}>{content.email}</a>{' '}
+                <CopyEmailButton email={content.email} />
               </dd>
             </div>
             <div>
               <dt>Phone</dt>
               <dd>
-                <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+                <a href={phoneHref(content)}>{content.phone}</a>
               </dd>
             </div>
             <div>
               <dt>Location</dt>
-              <dd>{site.location}</dd>
+              <dd>{content.location}</dd>
             </div>
+            {content.hours.length > 0 && (
+              <div>
+                <dt>Hours</dt>
+                {content.hours.map((line, index) => (
+                  <dd key={index}>{line}</dd>
+                ))}
+              </div>
+            )}
           </dl>
         </div>
         <div className="card contact__form">

@@ -2,20 +2,17 @@ import { Link } from 'react-router-dom'
 import { paths, sections } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
 import { SectionLink } from '../../components/SectionLink'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
 
 export function HeroSection() {
+  const { hero, since } = useSiteContent()
   return (
     <section id={sections.home} tabIndex={-1} className="hero" aria-labelledby="hero-title">
       <div className="container hero__grid">
         <div className="hero__copy">
           <p className="eyebrow">Business efficiency for North Country small businesses</p>
-          <h1 id="hero-title">More customers in the door. Less busywork behind it.</h1>
-          <p className="hero__lead">
-            I'm {site.ownerFirstName}, a consultant in New Hampshire's White Mountains. I set up
-            websites, online booking and simple automations so local businesses win more work and
-            get their evenings back.
-          </p>
+          <h1 id="hero-title">{hero.headline}</h1>
+          <p className="hero__lead">{hero.lead}</p>
           <div className="hero__actions">
             <BookCallButton />
             <Link to={paths.freeAudit} className="btn btn-primary">
@@ -26,7 +23,7 @@ export function HeroSection() {
             </SectionLink>
           </div>
           <p className="hero__tagline">
-            Your local partner, helping White Mountains businesses work smarter since {site.since}.
+            Your local partner, helping White Mountains businesses work smarter since {since}.
           </p>
         </div>
         <div className="hero__art">

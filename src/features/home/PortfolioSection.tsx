@@ -1,22 +1,21 @@
 import { sections } from '../../config/paths'
 import { SectionLink } from '../../components/SectionLink'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
+import type { SiteCaseStudy, SiteContent, SiteTestimonial } from '../../config/site-content'
 
-const stats = [
-  { value: '1 in 4', label: 'weekday morning orders placed online' },
-  { value: 'Half', label: 'as many phone calls during the rush' },
-  { value: '600', label: 'locals on the weekly specials email' },
-]
-
-const tags = [
-  'Marketing website',
-  'Online ordering',
-  'Google Business Profile',
-  'Local SEO',
-  'Email list',
-]
+/** Whether the home page has a "My work" section: a case study or a testimonial to show. */
+export function hasPortfolio(content: Pick<SiteContent, 'caseStudies' | 'testimonials'>): boolean {
+  return content.caseStudies.length > 0 || content.testimonials.length > 0
+}
 
 export function PortfolioSection() {
+  const content = useSiteContent()
+  const { caseStudies, testimonials } = content
+  if (!hasPortfolio(content)) return null
+  // The first testimonial stands inside the first case study; the others (all of them when there
+  // is no case study) follow the case studies.
+  const featured = caseStudies.length > 0 ? testimonials[0] : undefined
+  const others = caseStudies.length > 0 ? testimonials.slice(1) : testimonials
   return (
     <section
       id={sections.portfolio}
@@ -27,88 +26,125 @@ export function PortfolioSection() {
       <div className="container">
         <div className="section__header">
           <p className="eyebrow">My work</p>
-          <h2 id="portfolio-title">A coffee shop that stopped missing the morning rush</h2>
+          <h2 id="portfolio-title">
+            {caseStudies.length > 0
+              ? 'A coffee shop that stopped missing the morning rush'
+              : 'What clients say'}
+          </h2>
         </div>
-        <article className="case-study card">
-          <div className="case-study__art">
-            <div className="case-study__art-inner">
-              <img
-                src="/images/coffee-shop-website.svg"
-                alt=""
-                width="560"
-                height="400"
-                loading="lazy"
-                decoding="async"
-              />
-              <ul className="case-study__stats" aria-label="Results after three months">
-                {stats.map((stat) => (
-                  <li key={stat.label}>
-                    <strong>{stat.value}</strong> {stat.label}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-          <div className="case-study__body">
-            <p className="case-study__client">Birch &amp; Bean Coffee · Littleton, NH</p>
-            <h3>A marketing website with online ordering</h3>
-            <dl className="case-study__story">
-              <div>
-                <dt>The challenge</dt>
-                <dd>
-                  A busy Main Street café with a great local following, but no website: hours and
-                  the menu lived on an old Facebook post, the phone rang all morning with the same
-                  questions, and summer visitors couldn't find them.
-                </dd>
-              </div>
-              <div>
-                <dt>The solution</dt>
-                <dd>
-                  A fast, phone-first website with the menu, hours and directions; order-ahead for
-                  pickup; a tuned Google Business Profile; and a simple sign-up for the weekly
-                  specials email.
-                </dd>
-              </div>
-              <div>
-                <dt>The result</dt>
-                <dd>
-                  Within three months about a quarter of weekday morning orders came in online,
-                  calls during the rush dropped by more than half, and the specials email reached
-                  600 locals.
-                </dd>
-              </div>
-            </dl>
-            <figure className="testimonial">
-              <blockquote>
-                <p>
-                  "{site.ownerFirstName} got us online in two weeks and explained every step. The
-                  phone finally stopped ringing off the hook at 7 a.m., and our regulars love
-                  ordering ahead."
-                </p>
-              </blockquote>
-              <figcaption>Dana R., owner of Birch &amp; Bean Coffee</figcaption>
-            </figure>
-            <ul className="tags" aria-label="What the project included">
-              {tags.map((tag) => (
-                <li key={tag}>{tag}</li>
-              ))}
-            </ul>
-            <div className="case-study__links">
-              <a
-                href={site.portfolioUrl}
-                className="btn btn-secondary"
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Visit the live site<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              <SectionLink section={sections.contact} className="btn btn-primary">
-                Want results like these? Let's talk
-              </SectionLink>
-            </div>
-          </div>
-        </article>
+        {caseStudies.map((caseStudy, index) => (
+          <CaseStudy
+            key={index}
+            caseStudy={caseStudy}
+            testimonial={index === 0 ? featured : undefined}
+          />
+        ))}
+        {others.length > 0 && (
+          <ul className="testimonials">
+            {others.map((testimonial, index) => (
+              <li key={index}>
+                <Testimonial testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {caseStudies.length === 0 && (
+          <p className="portfolio__contact">
+            <SectionLink section={sections.contact} className="btn btn-primary">
+              Want results like these? Let's talk
+            </SectionLink>
+          </p>
+        )}
       </div>
     </section>
+  )
+}
+
+function CaseStudy({
+  caseStudy,
+  testimonial,
+}: {
+  caseStudy: SiteCaseStudy
+  testimonial: SiteTestimonial | undefined
+}) {
+  return (
+    <article className="case-study card">
+      <div className="case-study__art">
+        <div className="case-study__art-inner">
+          <img
+            src="/images/coffee-shop-website.svg"
+            alt=""
+            width="560"
+            height="400"
+            loading="lazy"
+            decoding="async"
+          />
+          {caseStudy.stats.length > 0 && (
+            <ul className="case-study__stats" aria-label="Results after three months">
+              {caseStudy.stats.map((stat, index) => (
+                <li key={index}>
+                  <strong>{stat.value}</strong> {stat.label}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="case-study__body">
+        <p className="case-study__client">{caseStudy.client}</p>
+        <h3>{caseStudy.title}</h3>
+        <dl className="case-study__story">
+          <div>
+            <dt>The challenge</dt>
+            <dd>{caseStudy.challenge}</dd>
+          </div>
+          <div>
+            <dt>The solution</dt>
+            <dd>{caseStudy.solution}</dd>
+          </div>
+          <div>
+            <dt>The result</dt>
+            <dd>{caseStudy.result}</dd>
+          </div>
+        </dl>
+        {testimonial && <Testimonial testimonial={testimonial} />}
+        {caseStudy.tags.length > 0 && (
+          <ul className="tags" aria-label="What the project included">
+            {caseStudy.tags.map((tag, index) => (
+              <li key={index}>{tag}</li>
+            ))}
+          </ul>
+        )}
+        <div className="case-study__links">
+          {caseStudy.url && (
+            <a
+              href={caseStudy.url}
+              className="btn btn-secondary"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Visit the live site<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+          <SectionLink section={sections.contact} className="btn btn-primary">
+            Want results like these? Let's talk
+          </SectionLink>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** A client's words, with "name, town" under them. */
+function Testimonial({ testimonial }: { testimonial: SiteTestimonial }) {
+  return (
+    <figure className="testimonial">
+      <blockquote>
+        <p>{`"${testimonial.quote}"`}</p>
+      </blockquote>
+      <figcaption>
+        {testimonial.town ? `${testimonial.name}, ${testimonial.town}` : testimonial.name}
+      </figcaption>
+    </figure>
   )
 }

@@ -1,9 +1,10 @@
 import { sections } from '../../config/paths'
 import { SectionLink } from '../../components/SectionLink'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
+import { reviewTitle } from './review-title'
 
 export function PricingSection() {
-  const review = site.efficiencyReview
+  const { packages, efficiencyReview: review } = useSiteContent()
   return (
     <section
       id={sections.pricing}
@@ -21,8 +22,8 @@ export function PricingSection() {
           </p>
         </div>
         <ul className="pricing__grid">
-          {site.packages.map((pkg) => {
-            const popular = 'mostPopular' in pkg && pkg.mostPopular
+          {packages.map((pkg) => {
+            const popular = pkg.mostPopular
             return (
               <li
                 key={pkg.id}
@@ -31,13 +32,18 @@ export function PricingSection() {
                 {popular && <p className="price-card__flag">Most Popular</p>}
                 <h3>{pkg.name}</h3>
                 <p className="price-card__price">
-                  <span className="price-card__amount">{pkg.price}</span>{' '}
-                  <span>{pkg.priceNote}</span>
+                  <span className="price-card__amount">{pkg.price}</span>
+                  {pkg.priceNote && (
+                    <>
+                      {' '}
+                      <span>{pkg.priceNote}</span>
+                    </>
+                  )}
                 </p>
                 <p className="price-card__summary">{pkg.summary}</p>
                 <ul className="checklist">
-                  {pkg.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
+                  {pkg.features.map((feature, featureIndex) => (
+                    <li key={featureIndex}>{feature}</li>
                   ))}
                 </ul>
                 <SectionLink
@@ -53,9 +59,7 @@ export function PricingSection() {
         <div className="card review-offer">
           <div>
             <p className="eyebrow">Start small</p>
-            <h3>
-              {review.duration.replace(/ minutes$/, '')}-minute {review.name}
-            </h3>
+            <h3>{reviewTitle(review.duration)}</h3>
             <p>
               I come to you ({review.where}) for {review.duration}, watch how a normal day runs and
               hand you a short, plain-English list of the changes that would save the most time.

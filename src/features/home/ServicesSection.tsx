@@ -1,47 +1,16 @@
 import { Link } from 'react-router-dom'
+import { useSiteContent } from '../../components/site-content'
 import { paths, sections } from '../../config/paths'
 
-const columns = [
-  {
-    title: 'Getting customers in the door',
-    intro: 'Be easy to find, easy to trust and easy to book.',
-    icon: 'M3 21V9l9-6 9 6v12h-6v-7H9v7Z',
-    items: [
-      [
-        'Websites that work on phones',
-        'Fast, clear sites that turn visitors into calls, quotes and bookings.',
-      ],
-      [
-        'Google Business Profile and local search',
-        'Show up when someone nearby searches for what you do.',
-      ],
-      [
-        'Social media that fits your week',
-        'A simple posting plan and templates, not another full-time job.',
-      ],
-      [
-        'Email newsletters and follow-up',
-        'Stay in touch with past customers so they come back and send friends.',
-      ],
-    ],
-  },
-  {
-    title: 'Making sure work gets done right',
-    intro: 'Systems that keep jobs moving without you chasing them.',
-    icon: 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9',
-    items: [
-      ['Online booking and reminders', 'Customers book themselves; reminders cut no-shows.'],
-      [
-        'Intake forms and project tracking',
-        'Every request lands in one place with the details you need.',
-      ],
-      ['Process automation', 'Quotes, invoices and follow-ups that send themselves on time.'],
-      ['Simple dashboards', "See this month's leads, jobs and revenue at a glance."],
-    ],
-  },
+// One icon per column, by its place: a house for winning customers, a checked box for getting the
+// work done right; a third column takes the house again.
+const ICONS = [
+  'M3 21V9l9-6 9 6v12h-6v-7H9v7Z',
+  'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9',
 ]
 
 export function ServicesSection() {
+  const { services } = useSiteContent()
   return (
     <section
       id={sections.services}
@@ -59,8 +28,8 @@ export function ServicesSection() {
           </p>
         </div>
         <div className="services__grid">
-          {columns.map((column) => (
-            <div key={column.title} className="card services__column">
+          {services.map((column, index) => (
+            <div key={index} className="card services__column">
               <svg
                 className="services__icon"
                 viewBox="0 0 24 24"
@@ -69,7 +38,7 @@ export function ServicesSection() {
                 aria-hidden="true"
               >
                 <path
-                  d={column.icon}
+                  d={ICONS[index % ICONS.length]}
                   fill="none"
                   stroke="currentColor"
                   strokeWidth="2"
@@ -80,10 +49,10 @@ export function ServicesSection() {
               <h3>{column.title}</h3>
               <p className="services__intro">{column.intro}</p>
               <ul className="services__list">
-                {column.items.map(([name, detail]) => (
-                  <li key={name}>
-                    <strong>{name}</strong>
-                    <span>{detail}</span>
+                {column.items.map((service, serviceIndex) => (
+                  <li key={serviceIndex}>
+                    <strong>{service.title}</strong>
+                    <span>{service.text}</span>
                   </li>
                 ))}
               </ul>

@@ -1,20 +1,21 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { messages } from '../../config/messages'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
 import { mailtoHref } from '../../config/email-address'
 import { LegalPage } from './LegalPage'
 
 /** `/privacy`: what this site stores, where, for how long, and how to have it deleted. */
 export default function PrivacyPage() {
-  const mail = <a href={mailtoHref(site.email)}>{site.email}</a>
+  const { businessName, ownerName, location, email } = useSiteContent()
+  const mail = <a href={mailtoHref(email)}>{email}</a>
   return (
     <LegalPage title="Privacy Policy" updated="November 2026">
       <p>
-        This is the website of {site.businessName}, run by {site.ownerName} in {site.location}. This
-        page says, in plain words, what the site keeps about you, where it keeps it, for how long,
-        and how to get it deleted. There are no advertising trackers, no analytics scripts and no
-        data sold to anyone.
+        This is the website of {businessName}, run by {ownerName} in {location}. This page says, in
+        plain words, what the site keeps about you, where it keeps it, for how long, and how to get
+        it deleted. There are no advertising trackers, no analytics scripts and no data sold to
+        anyone.
       </p>
 
       <h2>What you send me, and what the server keeps</h2>

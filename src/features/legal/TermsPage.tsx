@@ -1,18 +1,19 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
-import { site } from '../../config/site'
+import { useSiteContent } from '../../components/site-content'
 import { mailtoHref } from '../../config/email-address'
 import { LegalPage } from './LegalPage'
 
 /** `/terms`: the plain-words terms of using the site, the audit and an account. */
 export default function TermsPage() {
-  const mail = <a href={mailtoHref(site.email)}>{site.email}</a>
+  const { businessName, ownerName, location, email } = useSiteContent()
+  const mail = <a href={mailtoHref(email)}>{email}</a>
   return (
     <LegalPage title="Terms of Service" updated="November 2026">
       <p>
-        These terms cover your use of this website, run by {site.ownerName} ({site.businessName}) in{' '}
-        {site.location}. By using the site or creating an account you agree to them. If something
-        here is unclear, email {mail}.
+        These terms cover your use of this website, run by {ownerName} ({businessName}) in{' '}
+        {location}. By using the site or creating an account you agree to them. If something here is
+        unclear, email {mail}.
       </p>
 
       <h2>The free Business Efficiency Audit</h2>
@@ -63,10 +64,10 @@ export default function TermsPage() {
 
       <h2>Content and availability</h2>
       <p>
-        The text, design and audit on this site belong to {site.businessName}. You are welcome to
-        share links and to keep your own audit results. I work to keep the site accurate and
-        available, but it is provided as it is, without guarantees, and I am not liable for losses
-        caused by relying on it, to the extent the law allows.
+        The text, design and audit on this site belong to {businessName}. You are welcome to share
+        links and to keep your own audit results. I work to keep the site accurate and available,
+        but it is provided as it is, without guarantees, and I am not liable for losses caused by
+        relying on it, to the extent the law allows.
       </p>
 
       <h2>Changes</h2>

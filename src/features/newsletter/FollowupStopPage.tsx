@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { pb } from '../../backend/client'
 import type { LinkOutcome } from '../../backend/newsletter-api'
+import { useSiteContent } from '../../components/site-content'
 import { paths } from '../../config/paths'
-import { site } from '../../config/site'
+import { firstNameOf } from '../../config/site-content-helpers'
 import { linkProblems } from './newsletter-pages'
 import { useLinkAction } from './use-link-action'
 import './newsletter.css'
@@ -15,6 +16,7 @@ import './newsletter.css'
  */
 export default function FollowupStopPage() {
   const { token = '' } = useParams()
+  const content = useSiteContent()
   const [everything, setEverything] = useState(false)
   // The call's code comes with the click (this page shares its chunk with the newsletter's).
   const stop = useCallback(
@@ -44,7 +46,7 @@ export default function FollowupStopPage() {
       <h1>Stop the follow-ups</h1>
       {state !== 'done' && (
         <p>
-          After your Business Efficiency Audit, {site.ownerFirstName} sends a couple of short
+          After your Business Efficiency Audit, {firstNameOf(content)} sends a couple of short
           follow-up e-mails. One click and this address gets no more of them.
         </p>
       )}
@@ -84,7 +86,7 @@ export default function FollowupStopPage() {
               {everything
                 ? 'The follow-ups have stopped and, if you were subscribed, so has the newsletter.'
                 : 'The follow-ups have stopped. If you get the newsletter, it is not affected.'}{' '}
-              You can still write to {site.email} any time.
+              You can still write to {content.email} any time.
             </p>
           </>
         )}

@@ -19,6 +19,8 @@ import {
 import type { OutboxItem } from '../../../src/offline/db'
 import { parseCsv } from './parse-csv'
 
+const sender = { businessName: 'Birch Consulting', ownerName: 'Sam Birch' }
+
 const person = {
   id: 'p1',
   email: 'robin@inn.example',
@@ -126,7 +128,7 @@ describe('the timeline', () => {
 
 describe('Reply', () => {
   it('opens a mail to the person about the latest audit, greeting them by first name', () => {
-    const link = replyLink(page)
+    const link = replyLink(page, sender)
     const url = new URL(link)
     expect(url.protocol).toBe('mailto:')
     expect(url.pathname).toBe('robin@inn.example')
@@ -134,19 +136,20 @@ describe('Reply', () => {
     expect(url.searchParams.get('body')).toMatch(
       /^Hi Robin,\n\nThank you for taking the Business Efficiency Audit on .*You scored 42% overall\./s,
     )
+    expect(url.searchParams.get('body')).toMatch(/\n\nSam Birch$/)
   })
 
   it('puts a hostile address (stored before the rule refused it) only in the To: no cc or bcc', () => {
     const hostile = 'lead?bcc=spy%40evil.test&cc=boss@evil.test&x=y@evil.test'
-    const url = new URL(replyLink({ ...page, person: { ...person, email: hostile } }))
+    const url = new URL(replyLink({ ...page, person: { ...person, email: hostile } }, sender))
     expect([...url.searchParams.keys()].sort()).toEqual(['body', 'subject'])
     expect(decodeURIComponent(url.pathname)).toBe(hostile)
     expect(url.href).not.toMatch(/[?&](bcc|cc|to)=/i)
   })
 
   it('quotes the latest message when it is newer than any audit', () => {
-    const url = new URL(replyLink({ ...page, audits: [] }))
-    expect(url.searchParams.get('subject')).toMatch(/^Re: your message to /)
+    const url = new URL(replyLink({ ...page, audits: [] }, sender))
+    expect(url.searchParams.get('subject')).toBe('Re: your message to Birch Consulting')
     expect(url.searchParams.get('body')).toContain('> Call me?\n> Evenings are best.')
   })
 })
@@ -254,7 +257,7 @@ describe('a lead added by hand', () => {
   })
 
   it('is reached by phone: no Reply without an address, the number under their name', () => {
-    expect(replyLink(handAddedPage)).toBe('')
+    expect(replyLink(handAddedPage, sender)).toBe('')
     expect(personContact(handAdded)).toBe('(603) 555-0142')
     expect(personContact(person)).toBe('robin@inn.example')
   })

@@ -7,9 +7,10 @@ import { expect, vi } from 'vitest'
 import { evaluateAudit, sections } from '../../../src/audit'
 import { offlineDb } from '../../../src/offline/db'
 import { loadDraft } from '../../../src/offline/drafts'
+import { withSiteContent } from '../support/site-content'
 
 export function renderAt(path: string, page: ReactElement) {
-  return render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>)
+  return render(withSiteContent(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>))
 }
 
 export async function resetOfflineDb() {
