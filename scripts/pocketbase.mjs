@@ -174,7 +174,7 @@ async function startOnPort({
     findPocketBase(),
     serveArgs({ port, dataDir, publicDir, hooksWatch, extra }),
     {
-      env: { ...process.env, ...env },
+      env: { SITE_RENDER_NODE: process.execPath, ...process.env, ...env },
       stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     },
   )

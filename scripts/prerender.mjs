@@ -12,18 +12,37 @@
 //      robots.txt;
 //   4. writes the newsletter archive's template, `newsletter-archive.html`: the archive page
 //      around a content marker, its head made of placeholders the server fills in for the list
-//      and for each issue (server/newsletter/).
+//      and for each issue (server/newsletter/);
+//   5. writes the render kit beside the site (`dist-render/` for `dist/`): the Node build, what
+//      it knows of each page and the render script, which a publish of the site's content runs
+//      to make all of the above again with the new content (server/site/render.ts).
+// Steps 2 to 4 are ./prerender/site-files.mjs, the same for the build and a publish.
 // The service worker (vite-plugin-pwa, after this) precaches the pages; the server answers each
 // path with its file (server/pages/pages.ts, the middleware of pb_hooks/pages.pb.js).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import sharp from 'sharp'
 import { build } from 'vite'
+import { escapeHtml } from './prerender/html.mjs'
+import { renderSiteFiles } from './prerender/site-files.mjs'
 import { wantedSiteAddress } from './site-address.mjs'
 
+export {
+  escapeHtml,
+  headTags,
+  jsonForScript,
+  pageHtml,
+  robotsTxt,
+  shareImage,
+  shareImagePath,
+  sitemapXml,
+  withSiteContent,
+} from './prerender/html.mjs'
+
 const ENTRY = 'src/entry-server.tsx'
+/** The render kit's scripts (scripts/prerender/), copied beside the app's Node build. */
+const KIT_SCRIPTS = ['render.mjs', 'site-files.mjs', 'html.mjs', 'service-worker.mjs']
 
 // The exported functions are declared in prerender.d.mts (vite.config.ts and the tests read them
 // from there) and checked against those declarations here.
@@ -44,159 +63,6 @@ export const PAGE_MODULES = {
   '/terms': 'src/features/legal/TermsPage.tsx',
   '/404': 'src/app/NotFoundPage.tsx',
   '/newsletter': 'src/features/newsletter/NewsletterArchivePage.tsx',
-}
-
-/**
- * Text for HTML attributes and text nodes.
- * @type {typeof import('./prerender.mjs').escapeHtml}
- */
-export function escapeHtml(text) {
-  return String(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
-/**
- * JSON inside a script element (the business data, the site content): no `<` may close it early.
- * @type {typeof import('./prerender.mjs').jsonForScript}
- */
-export function jsonForScript(value) {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
-/**
- * `html` with the site's content at the end of its body, as the JSON the browser's React reads
- * (src/components/site-content.tsx). The Content-Security-Policy runs no JSON script.
- * @type {typeof import('./prerender.mjs').withSiteContent}
- */
-export function withSiteContent(html, { id, content }) {
-  if (!html.includes('</body>')) throw new Error('prerender: the page has no </body>')
-  const script = `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(content)}</script>`
-  return html.replace('</body>', () => `  ${script}\n  </body>`)
-}
-
-/**
- * The share image's file for a page: /og/home.png, /og/free-audit.png, ...
- * @param {Pick<PrerenderedPage, 'path'>} page
- */
-export function shareImagePath(page) {
-  const name = page.path === '/' ? 'home' : page.path.replace(/^\//, '').replace(/\//g, '-')
-  return `/og/${name}.png`
-}
-
-/**
- * The <head> tags of one page (after the charset and viewport of the template).
- * @type {typeof import('./prerender.mjs').headTags}
- */
-export function headTags(page, { siteUrl, siteName, jsonLd }) {
-  const path = page.canonicalPath ?? page.path
-  const url = page.path === '/404' ? null : `${siteUrl}${path === '/' ? '/' : path}`
-  const image = `${siteUrl}${shareImagePath(page)}`
-  const tags = [
-    `<title>${escapeHtml(page.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    url && `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    page.path === '/404' && '<meta name="robots" content="noindex" />',
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
-    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
-    url && `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="1200" />`,
-    `<meta property="og:image:height" content="630" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(page.headline)}" />`,
-    `<meta property="og:locale" content="en_US" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escapeHtml(page.title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(page.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
-    `<meta name="twitter:image:alt" content="${escapeHtml(page.headline)}" />`,
-    jsonLd && `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
-  ]
-  return tags.filter(Boolean).join('\n    ')
-}
-
-/**
- * sitemap.xml of the pages listed in it.
- * @type {typeof import('./prerender.mjs').sitemapXml}
- */
-export function sitemapXml(pages, siteUrl) {
-  const urls = pages
-    .filter((page) => page.inSitemap)
-    .map((page) => `  <url><loc>${escapeHtml(`${siteUrl}${page.path}`)}</loc></url>`)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n')
-}
-
-/**
- * robots.txt: the signed-in and admin pages stay out of search; the sitemap is named.
- * @param {string} siteUrl
- * @param {string[]} privatePaths
- */
-export function robotsTxt(siteUrl, privatePaths) {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...privatePaths.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${siteUrl}/sitemap.xml`,
-    '',
-  ].join('\n')
-}
-
-/**
- * Splits a headline into lines of at most `max` characters, at spaces.
- * @param {string} text
- * @param {number} max
- */
-function wrap(text, max) {
-  const lines = []
-  let line = ''
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > max) {
-      lines.push(line)
-      line = word
-    } else line = line ? `${line} ${word}` : word
-  }
-  if (line) lines.push(line)
-  return lines
-}
-
-/**
- * The 1200x630 share card: the logo and name, the page's headline, the region.
- * @param {Pick<PrerenderedPage, 'headline'>} page
- * @param {string} siteName
- */
-export function shareImage(page, siteName) {
-  const lines = wrap(page.headline, 26)
-  const size = lines.length > 2 ? 60 : 72
-  const text = lines
-    .map(
-      (line, i) =>
-        `<text x="80" y="${300 + i * (size * 1.2) - ((lines.length - 1) * size * 1.2) / 2}" font-size="${size}" font-weight="700" fill="#123326">${escapeHtml(line)}</text>`,
-    )
-    .join('')
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
-  <rect width="1200" height="630" fill="#faf8f3"/>
-  <rect y="566" width="1200" height="64" fill="#1f4d3a"/>
-  <g transform="translate(80 64) scale(1.5)">
-    <rect width="64" height="64" rx="14" fill="#1f4d3a"/>
-    <path d="M8 48 24 22l8 12 8-14 16 28Z" fill="#faf8f3"/>
-    <path d="M36 27l4-7 4 7Z" fill="#b4531f"/>
-  </g>
-  <text x="200" y="125" font-size="40" font-weight="700" fill="#1f4d3a">${escapeHtml(siteName)}</text>
-  ${text}
-  <text x="80" y="608" font-size="28" fill="#faf8f3">White Mountains and North Country, New Hampshire</text>
-</svg>`
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer()
 }
 
 /**
@@ -229,71 +95,18 @@ function chunkAssets(bundle, moduleId) {
   return { css: [...css], js: [...js] }
 }
 
-const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
-
 /**
- * The template with the head of `page` and, inside #root, `body`. The app's module script and
- * its preloads (the template's and `modules`) give way to the loader `bootUrl`, which fetches
- * them after the first paint (scripts/prerender/boot.js).
- * @type {typeof import('./prerender.mjs').pageHtml}
- */
-export function pageHtml(template, { head, body, links, modules = [], bootUrl }) {
-  const entry = MODULE_SCRIPT.exec(template)?.[1]
-  if (!entry) throw new Error('prerender: index.html has no module script')
-  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  const loader =
-    `<script src="${bootUrl}" defer data-entry="${entry}"` +
-    ` data-modules="${[...new Set([...preloads, ...modules])].join(' ')}"></script>`
-  const withHead = template
-    .replace(MODULE_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`)
-    .replace('</head>', `${[...links, loader].map((link) => `  ${link}\n`).join('')}</head>`)
-  if (!withHead.includes('<div id="root"></div>')) {
-    throw new Error('prerender: index.html has no <div id="root"></div>')
-  }
-  return withHead.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-}
-
-/**
- * Renders and emits every page into `bundle` from the Node build in `outDir`.
- * @param {import('vite').Rollup.PluginContext} context
- * @param {string} root
+ * What a render needs to know of this build for each prerendered page: the stylesheets and
+ * scripts its page chunk brings (the template links the entry's own already).
  * @param {OutputBundle} bundle
+ * @param {string} root
  * @param {string} template
- * @param {string} outDir
+ * @param {{ path: string }[]} pages
+ * @returns {Record<string, { links: string[], modules: string[] }>}
  */
-async function emitPages(context, root, bundle, template, outDir) {
-  const server = await import(
-    `${pathToFileURL(join(outDir, 'entry-server.js')).href}?${Date.now()}`
-  )
-
-  const boot = context.emitFile({
-    type: 'asset',
-    name: 'boot.js',
-    source: readFileSync(new URL('./prerender/boot.js', import.meta.url), 'utf8'),
-  })
-  const bootUrl = `/${context.getFileName(boot)}`
-  // One address for the build and the server (SITE_URL, else APP_URL), else src/config/site.ts's.
-  const siteUrl = server.siteUrl(wantedSiteAddress())
-  // The pages say what the site content's first version says until a publish renders them again.
-  const content = server.SITE_CONTENT_DEFAULTS
-  const siteName = server.siteNameOf(content)
-  const embedded = { id: server.SITE_CONTENT_ELEMENT_ID, content }
-  const archive = server.newsletterArchivePage
-  // The archive's template: rendered at its path, head and content left to the server.
-  const archiveTemplate = {
-    path: archive.path,
-    file: archive.file,
-    title: archive.placeholders.title,
-    description: archive.placeholders.description,
-    headline: archive.headline,
-    canonicalPath: archive.placeholders.path,
-  }
-  const pages = [...server.publicPages, server.notFoundPage, archiveTemplate]
+function pageAssets(bundle, root, template, pages) {
+  /** @type {Record<string, { links: string[], modules: string[] }>} */
+  const byPath = {}
   for (const page of pages) {
     if (!(page.path in PAGE_MODULES)) {
       throw new Error(`prerender: add ${page.path} to PAGE_MODULES in scripts/prerender.mjs`)
@@ -304,55 +117,70 @@ async function emitPages(context, root, bundle, template, outDir) {
     if (module) {
       const assets = chunkAssets(bundle, join(root, module))
       for (const file of assets.css) {
-        // The template links the entry's own stylesheets already.
         if (!template.includes(`"/${file}"`)) {
           links.push(`<link rel="stylesheet" crossorigin href="/${file}">`)
         }
       }
       modules.push(...assets.js.map((file) => `/${file}`))
     }
-    // React puts the resource hints it found (the hero image's preload) before the app's HTML:
-    // they belong in the head, where the browser sees them before the stylesheets.
-    let body = await server.renderPage(page.path, content)
-    const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? ''
-    body = body.slice(hints.length)
-    // (`hints` is made of such tags, so there is a match.)
-    if (hints) links.unshift(.../** @type {RegExpMatchArray} */ (hints.match(/<link [^>]*>/g)))
-    if (/<script\b/i.test(body)) throw new Error(`prerender: ${page.path} renders a <script>`)
-    const head = headTags(page, {
-      siteUrl,
-      siteName,
-      jsonLd: page.path === '/' ? server.professionalService(siteUrl, content) : null,
-    })
-    const html = withSiteContent(
-      pageHtml(template, { head, body, links, modules, bootUrl }),
-      embedded,
-    )
-    // index.html is Vite's own output: `/` replaces its content.
-    const existing = bundle[page.file]
-    if (existing?.type === 'asset') existing.source = html
-    else context.emitFile({ type: 'asset', fileName: page.file, source: html })
-    context.emitFile({
-      type: 'asset',
-      fileName: shareImagePath(page).slice(1),
-      source: await shareImage(page, siteName),
-    })
+    byPath[page.path] = { links, modules }
   }
-  context.emitFile({
+  return byPath
+}
+
+/**
+ * Renders and emits every file of the site's content (./prerender/site-files.mjs, the first
+ * version) into `bundle` from the Node build in `outDir`, and writes the render kit a publish
+ * runs (`<site>-render/`): that build, the plan (this build's template, loader and each page's
+ * assets), the service worker's precached pages and the render script with its helpers.
+ * @param {import('vite').Rollup.PluginContext} context
+ * @param {string} root
+ * @param {OutputBundle} bundle
+ * @param {string} template
+ * @param {string} outDir
+ * @param {string} kitDir
+ */
+async function emitPages(context, root, bundle, template, outDir, kitDir) {
+  const server = await import(
+    `${pathToFileURL(join(outDir, 'entry-server.js')).href}?${Date.now()}`
+  )
+
+  const boot = context.emitFile({
     type: 'asset',
-    fileName: server.APP_SHELL_FILE,
-    source: withSiteContent(template, embedded),
+    name: 'boot.js',
+    source: readFileSync(new URL('./prerender/boot.js', import.meta.url), 'utf8'),
   })
-  context.emitFile({
-    type: 'asset',
-    fileName: 'sitemap.xml',
-    source: sitemapXml(server.publicPages, siteUrl),
-  })
-  context.emitFile({
-    type: 'asset',
-    fileName: 'robots.txt',
-    source: robotsTxt(siteUrl, server.privatePaths),
-  })
+  // The pages say what the site content's first version says until a publish renders them again.
+  const content = server.SITE_CONTENT_DEFAULTS
+  const pages = server.prerenderedPages(content)
+  /** @type {import('./prerender/site-files.mjs').RenderPlan} */
+  const plan = {
+    // One address for the build and the server (SITE_URL, else APP_URL), else site.ts's.
+    siteUrl: server.siteUrl(wantedSiteAddress()),
+    template,
+    bootUrl: `/${context.getFileName(boot)}`,
+    assets: pageAssets(bundle, root, template, pages),
+  }
+  const files = await renderSiteFiles({ server, plan, content })
+  for (const { file, data } of files) {
+    // index.html is Vite's own output: `/` replaces its content.
+    const existing = bundle[file]
+    if (existing?.type === 'asset') existing.source = data
+    else context.emitFile({ type: 'asset', fileName: file, source: data })
+  }
+
+  rmSync(kitDir, { recursive: true, force: true })
+  mkdirSync(kitDir, { recursive: true })
+  cpSync(outDir, join(kitDir, 'server'), { recursive: true })
+  for (const name of KIT_SCRIPTS) {
+    cpSync(new URL(`./prerender/${name}`, import.meta.url), join(kitDir, name))
+  }
+  // The pages the service worker precaches (vite.config.ts: every .html but the archive's
+  // template), whose revisions a publish replaces.
+  const precached = files
+    .map(({ file }) => file)
+    .filter((file) => file.endsWith('.html') && file !== server.newsletterArchivePage.file)
+  writeFileSync(join(kitDir, 'plan.json'), JSON.stringify({ ...plan, precached }))
 }
 
 /** @type {typeof import('./prerender.mjs').prerender} */
@@ -396,7 +224,8 @@ export function prerender() {
           plugins: [react()],
           build: { ssr: ENTRY, outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
         })
-        await emitPages(this, config.root, bundle, template, outDir)
+        const site = resolve(config.root, config.build.outDir)
+        await emitPages(this, config.root, bundle, template, outDir, `${site}-render`)
       } finally {
         rmSync(outDir, { recursive: true, force: true })
       }

@@ -40,14 +40,16 @@ const SOURCES = [
 ]
 
 /**
- * Whether the site must be built again: no build, a source newer than it, or an address in the
- * environment other than the one it was built for.
+ * Whether the site must be built again: no build (or no render kit beside it), a source newer
+ * than it, or an address in the environment other than the one it was built for.
  * @param {string} dir
  * @param {NodeJS.ProcessEnv} env
  */
 export function siteIsStale(dir = publicDir, env = process.env) {
   const built = join(dir, 'index.html')
   if (!existsSync(built)) return true
+  // The render kit publishing runs, beside the site (an older build has none).
+  if (!existsSync(join(`${dir}-render`, 'render.mjs'))) return true
   const builtAt = statSync(built).mtimeMs
   if (SOURCES.some((s) => newestMtime(join(root, s)) > builtAt)) return true
   const wanted = wantedSiteAddress(env)
@@ -153,7 +155,8 @@ function main() {
   // without this data dir: that would create a superuser in another database. Say the right one.
   const child = spawn(bin, serveArgs({ port, dataDir, publicDir }), {
     stdio: ['inherit', 'pipe', 'pipe'],
-    env: { ...process.env, TZ },
+    // Publishing the site's content renders its pages with this same Node.js (server/site/).
+    env: { SITE_RENDER_NODE: process.execPath, ...process.env, TZ },
   })
   /**
    * @param {import('node:stream').Readable} from

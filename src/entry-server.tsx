@@ -10,6 +10,12 @@ import { SiteContentProvider } from './components/site-content'
 import { paths } from './config/paths'
 import { site } from './config/site'
 import type { SiteContent } from './config/site-content'
+import {
+  newsletterArchivePage,
+  notFoundPageFor,
+  publicPagesFor,
+  type PublicPage,
+} from './config/public-pages'
 
 export {
   APP_SHELL_FILE,
@@ -34,6 +40,34 @@ export function siteUrl(fromEnvironment: string | undefined): string {
   return (fromEnvironment || site.url).replace(/\/+$/, '')
 }
 
+/** A prerendered page: its path and file, and the head and share card it gets. */
+export interface PrerenderedPage extends PublicPage {
+  /** The canonical URL's path, when it is not `path` (the newsletter archive's template). */
+  canonicalPath?: string
+}
+
+/**
+ * Every page rendered to HTML, with heads that say what `content` says: the public pages, the
+ * not-found page and the newsletter archive's template (rendered at its path; its head and
+ * content are placeholders the server fills on each request).
+ */
+export function prerenderedPages(content: SiteContent): PrerenderedPage[] {
+  const archive = newsletterArchivePage
+  return [
+    ...publicPagesFor(content),
+    notFoundPageFor(content),
+    {
+      path: archive.path,
+      file: archive.file,
+      inSitemap: false,
+      title: archive.placeholders.title,
+      description: archive.placeholders.description,
+      headline: archive.headline,
+      canonicalPath: archive.placeholders.path,
+    },
+  ]
+}
+
 /** Pages for signed-in visitors and the owner: kept out of search engines (robots.txt). */
 export const privatePaths = [paths.dashboard, paths.auditAdmin]
 
@@ -52,5 +86,20 @@ export async function renderPage(url: string, content: SiteContent): Promise<str
     { onError: (error) => void errors.push(error) },
   )
   if (errors.length > 0) throw errors[0]
-  return new Response(prelude).text()
+  return streamText(prelude)
+}
+
+/**
+ * A stream's text, read without `Response`: a publish renders under `node --jitless`, where the
+ * fetch machinery behind `Response` cannot load (it needs WebAssembly).
+ */
+async function streamText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    text += decoder.decode(value, { stream: true })
+  }
 }

@@ -11,7 +11,11 @@ import { readSiteFile } from '../pages/index'
 import type { App } from '../platform/events'
 import { publishedContent } from '../site/index'
 import { paths } from '../../src/config/paths'
-import { newsletterArchivePage, notFoundPage } from '../../src/config/public-pages'
+import {
+  newsletterArchivePage,
+  newsletterArchiveWords,
+  notFoundPage,
+} from '../../src/config/public-pages'
 import { SLUG_PATTERN } from '../../src/content/markdown'
 import { ISSUES, siteTimeZone } from './issues'
 import { localDate } from './wall-time'
@@ -92,16 +96,17 @@ function listPage(app: App): ArchivePage {
       '</li>',
     ].join('')
   })
+  const words = newsletterArchiveWords(publishedContent(app))
   const content = [
     `<h1>${escapeHtml(newsletterArchivePage.heading)}</h1>`,
-    `<p class="archive-intro">${escapeHtml(newsletterArchivePage.intro)}</p>`,
+    `<p class="archive-intro">${escapeHtml(words.intro)}</p>`,
     items.length > 0
       ? `<ol class="archive-list">${items.join('')}</ol>`
       : '<p class="archive-empty">No issues yet. Sign up below and the first one comes to your inbox.</p>',
   ].join('\n')
   return {
-    title: newsletterArchivePage.title,
-    description: newsletterArchivePage.description,
+    title: words.title,
+    description: words.description,
     path: paths.newsletterArchive,
     content,
   }
@@ -121,7 +126,7 @@ function issuePage(app: App, slug: string): ArchivePage | null {
         .replace(/\(https?:[^)]*\)/g, ''),
       155,
     ) ||
-    newsletterArchivePage.description
+    newsletterArchiveWords(publishedContent(app)).description
   const content = [
     `<p class="archive-back"><a href="${paths.newsletterArchive}">All issues</a></p>`,
     '<article class="archive-issue">',

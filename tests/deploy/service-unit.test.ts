@@ -108,6 +108,12 @@ describe('deploy/north-country.service', () => {
     expect(writable.some((path) => dataDir === path || dataDir.startsWith(`${path}/`))).toBe(true)
   })
 
+  it('names the Node.js that renders the pages when the consultant publishes', () => {
+    expect(environment.SITE_RENDER_NODE).toMatch(/^\/\S+\/node$/)
+    // Which is why the server starts it with --jitless (the browser tests publish through it).
+    expect(one('MemoryDenyWriteExecute')).toBe('true')
+  })
+
   it("runs on the site's clock", () => {
     expect(environment.SITE_TIME_ZONE).toBe(site.timeZone)
     expect(environment.TZ).toBe(site.timeZone)

@@ -1,7 +1,7 @@
 // One address, two names: the build (SITE_URL, else APP_URL) and the server (APP_URL, else
 // SITE_URL) each take either, so one setting is enough; `npm start` builds again when the address
 // it is given is not the one dist/ was built for (scripts/site-address.mjs, scripts/start.mjs).
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -21,6 +21,9 @@ function buildFor(address: string | null): string {
   writeFileSync(join(dir, 'index.html'), '<!doctype html>')
   const future = new Date(Date.now() + 365 * 24 * 3600_000)
   utimesSync(join(dir, 'index.html'), future, future)
+  mkdirSync(`${dir}-render`)
+  dirs.push(`${dir}-render`)
+  writeFileSync(join(`${dir}-render`, 'render.mjs'), '')
   if (address !== null) {
     writeFileSync(
       join(dir, 'robots.txt'),
@@ -56,6 +59,12 @@ describe('siteIsStale', () => {
     const built = buildFor('https://www.example.com')
     expect(siteIsStale(built, { APP_URL: 'https://audit.example.test' })).toBe(true)
     expect(siteIsStale(built, { SITE_URL: 'https://audit.example.test' })).toBe(true)
+  })
+
+  it('builds again when the build has no render kit beside it (publishing needs one)', () => {
+    const built = buildFor('https://audit.example.test')
+    rmSync(`${built}-render`, { recursive: true })
+    expect(siteIsStale(built, {})).toBe(true)
   })
 
   it('keeps a build made for the address it is given, or when none is given', () => {
