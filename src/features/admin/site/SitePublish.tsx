@@ -9,9 +9,9 @@ import { formatDateTime } from '../format'
 import { draftDiffText, saveStatusText, type PendingSiteEdit } from './site-edits'
 import { publishDraft } from './use-site'
 
-/** What a publish changes today, in the consultant's words (docs/site.md). */
+/** What a publish (or a roll back) changes, in the consultant's words (docs/site.md). */
 export const PUBLISH_REACH =
-  "Your e-mails use the published words at once. The public pages don't show them yet: they are still built from the site's first version until the site can render them from what you publish."
+  'Your public pages show the new words a few seconds after you confirm, and e-mails use them from then on. The installed app offers a reload to show them.'
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 

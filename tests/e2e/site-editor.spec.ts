@@ -1,0 +1,233 @@
+// The console's Site tab on a 390 px phone against the real server: the consultant changes the
+// phone and a package's price (a bad phone is shown under the field and refused before anything
+// is sent), saves each section into the draft, publishes it as the next version, sees it in the
+// versions and rolls back; and with no signal a saved section waits on the device, survives a
+// reload, reaches the server when the connection is back and is then published. The draft and
+// the live content are read through the API where the page cannot show them. Each test leaves the
+// site's words as they were (its server is shared with the worker's other specs).
+import PocketBase from 'pocketbase'
+import type { Locator, Page } from '@playwright/test'
+import type { PublishedSiteAnswer, SiteDraftAnswer } from '../../src/backend/site-api'
+import { expect, test } from './support/csp-guard'
+import {
+  baseURL,
+  createUser,
+  expectAccessible,
+  MOBILE,
+  promoteAdmin,
+  screenshot,
+  signInAs,
+  TEST_PASSWORD,
+} from './support/helpers'
+import { waitUntilOutboxEmpty } from './support/outbox'
+
+/** A publish or a roll back renders the public pages first: a few seconds, at most 40. */
+const RENDERED = { timeout: 45_000 }
+
+async function consultantApi(email: string) {
+  const pb = new PocketBase(baseURL())
+  pb.autoCancellation(false)
+  await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
+  return {
+    live: () => pb.send<PublishedSiteAnswer>('/api/site', {}),
+    draft: () => pb.send<SiteDraftAnswer>('/api/site/draft', {}),
+    /** Puts the live words back to `content`'s version and drops the draft. */
+    restore: async (version: number) => {
+      await pb.send('/api/site/rollback', { method: 'POST', body: { version } })
+    },
+  }
+}
+
+/** A section of the tab, opened. */
+async function section(page: Page, title: string): Promise<Locator> {
+  const region = page.getByRole('region', { name: new RegExp(`^${title}`) })
+  const toggle = region.getByRole('button', { name: new RegExp(`^${title}`) })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  return region
+}
+
+test('the Site tab on a phone: edit, a bad phone refused, save, publish, versions, roll back', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label: 'site-owner' })
+  promoteAdmin(admin.email)
+  const api = await consultantApi(admin.email)
+  const before = await api.live()
+  const next = before.version + 1
+
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin?tab=site`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible()
+  const publishCard = page.getByRole('region', { name: 'Publish' })
+  await expect(publishCard).toContainText(
+    `The draft is the same as the live site (version ${before.version}).`,
+  )
+  await expect(publishCard.getByRole('button', { name: 'Publish changes' })).toBeDisabled()
+
+  // A phone that cannot make a call link: said under the field once it is left, and not saved.
+  const business = await section(page, 'Your business')
+  const phone = business.getByLabel('Phone', { exact: true })
+  await phone.fill('call me maybe')
+  await phone.blur()
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAccessibleDescription(/Use digits, spaces and dashes only\./)
+  await business.getByRole('button', { name: /^Save/ }).click()
+  await expect(business).toContainText('Not saved: please correct the problem marked above.')
+  await expect(phone).toBeFocused()
+  await expect(phone).toHaveValue('call me maybe')
+  await screenshot(page, 'site-editor-bad-phone')
+  expect((await api.draft()).changed).toBe(false)
+
+  await phone.fill('(603) 555-0199')
+  await expect(phone).not.toHaveAttribute('aria-invalid')
+  await expect(business.getByRole('button', { name: /^Your business/ })).toContainText(
+    'Unsaved changes',
+  )
+  await business.getByRole('button', { name: /^Save/ }).click()
+  await expect(business).toContainText('Saved to the draft.')
+  await expect(publishCard).toContainText('Draft saved.')
+  await expect(publishCard).toContainText(
+    `Draft differs from the live site (version ${before.version}).`,
+  )
+  await expect(publishCard).toContainText(`Last saved by ${admin.email}`)
+
+  // A package's price, in its own section.
+  const packages = await section(page, 'Packages and prices')
+  const price = packages.getByRole('group', { name: 'Package 2' }).getByLabel('Price', {
+    exact: true,
+  })
+  await price.fill('849 dollars')
+  await price.blur()
+  await expect(price).toHaveAccessibleDescription(/Write the price in dollars, like \$1,299\./)
+  await price.fill('$849')
+  await packages.getByRole('button', { name: /^Save/ }).click()
+  await expect(packages).toContainText('Saved to the draft.')
+  const draft = await api.draft()
+  expect(draft.changed).toBe(true)
+  expect(draft.content.phone).toBe('(603) 555-0199')
+  expect(draft.content.packages[1].price).toBe('$849')
+  expect(draft.content.packages[1].id).toBe(before.content.packages[1].id)
+  expect((await api.live()).content.phone).toBe(before.content.phone)
+  await expectAccessible(page)
+  await screenshot(page, 'site-editor-saved')
+
+  // Publish, with a confirmation.
+  await publishCard.getByRole('button', { name: 'Publish changes' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Publish these changes?' })
+  await expect(confirm).toContainText(`Your draft becomes version ${next} of your site.`)
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(publishCard).toContainText(`Published as version ${next}.`, RENDERED)
+  await expect(publishCard).toContainText(
+    `The draft is the same as the live site (version ${next}).`,
+  )
+  // The public home page as a visitor without JavaScript gets it: rendered again with the words.
+  const home = async () => (await fetch(`${baseURL()}/`)).text()
+  expect(await home()).toContain('(603) 555-0199')
+  const live = await api.live()
+  expect(live.version).toBe(next)
+  expect(live.content.phone).toBe('(603) 555-0199')
+  expect(live.content.packages[1].price).toBe('$849')
+
+  // The versions, newest first; roll back to the one before.
+  const versions = page.getByRole('region', { name: 'Versions' })
+  const items = versions.getByRole('listitem')
+  await expect(items.first()).toContainText(`Version ${next}Live`)
+  await expect(items.first()).toContainText(`by ${admin.email}`)
+  await expect(items.nth(1)).toContainText(`Version ${before.version}`)
+  await screenshot(page, 'site-editor-published')
+  await items.nth(1).getByRole('button', { name: 'Roll back to this' }).click()
+  const rollback = page.getByRole('dialog', { name: `Roll back to version ${before.version}?` })
+  await expect(rollback).toContainText(`as version ${next + 1}`)
+  await rollback.getByRole('button', { name: 'Roll back', exact: true }).click()
+  await expect(versions).toContainText(
+    `Rolled back: version ${next + 1} is live, with the words of version ${before.version}.`,
+    RENDERED,
+  )
+  await expect(items.first()).toContainText(`Version ${next + 1}Live`)
+  await expect(items.first()).toContainText(`Rolled back from version ${before.version}`)
+  // The form follows: the phone and the price are the old ones again.
+  await expect(phone).toHaveValue(before.content.phone)
+  await expect(price).toHaveValue(before.content.packages[1].price)
+  expect(await home()).not.toContain('(603) 555-0199')
+  const back = await api.live()
+  expect(back.version).toBe(next + 1)
+  expect(back.content).toEqual(before.content)
+  await screenshot(page, 'site-editor-rolled-back')
+})
+
+test('the Site tab offline: a saved section waits on the device, survives a reload, is sent when back, then published', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label: 'site-offline' })
+  promoteAdmin(admin.email)
+  const api = await consultantApi(admin.email)
+  const before = await api.live()
+
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin?tab=site`)
+  // The service worker controls the page before the network goes, so the console's code (this
+  // tab's chunk too) still loads offline; the draft is on the device from this load.
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+  const publishCard = page.getByRole('region', { name: 'Publish' })
+  await expect(publishCard).toContainText(`(version ${before.version}).`)
+
+  await context.setOffline(true)
+  const review = await section(page, 'Efficiency Review')
+  await review.getByLabel('Price', { exact: true }).fill('$249')
+  await review.getByRole('button', { name: /^Save/ }).click()
+  await expect(review).toContainText(
+    "Saved on this device. It goes to the server when you're back online.",
+  )
+  await expect(publishCard).toContainText(
+    "Saving when you're back online: 1 change is kept on this device.",
+  )
+  await expect(review.getByRole('button', { name: /^Efficiency Review/ })).toContainText(
+    'Waiting to send',
+  )
+  await expect(publishCard.getByRole('button', { name: 'Publish changes' })).toBeDisabled()
+  await expect(publishCard).toContainText('Publishing needs the connection.')
+  await expect(page.getByRole('region', { name: 'Versions' })).toContainText(
+    'Rolling back needs the connection.',
+  )
+  await screenshot(page, 'site-editor-offline')
+
+  // A reload with no signal: the draft from the device, the change still waiting, shown.
+  await page.reload()
+  await expect(publishCard).toContainText('Offline: showing the draft as synced')
+  await expect(publishCard).toContainText(
+    "Saving when you're back online: 1 change is kept on this device.",
+  )
+  const reopened = await section(page, 'Efficiency Review')
+  await expect(reopened.getByLabel('Price', { exact: true })).toHaveValue('$249')
+  expect((await api.draft()).content.efficiencyReview.price).toBe(
+    before.content.efficiencyReview.price,
+  )
+
+  // Back online: it reaches the server, and then it can be published.
+  await context.setOffline(false)
+  await waitUntilOutboxEmpty(page)
+  await expect(publishCard).toContainText('Draft saved.')
+  await expect(publishCard).toContainText(
+    `Draft differs from the live site (version ${before.version}).`,
+  )
+  expect((await api.draft()).content.efficiencyReview.price).toBe('$249')
+  await publishCard.getByRole('button', { name: 'Publish changes' }).click()
+  await page
+    .getByRole('dialog', { name: 'Publish these changes?' })
+    .getByRole('button', { name: 'Publish', exact: true })
+    .click()
+  await expect(publishCard).toContainText(`Published as version ${before.version + 1}.`, RENDERED)
+  expect((await api.live()).content.efficiencyReview.price).toBe('$249')
+
+  // The worker's other specs meet the site's words as they were.
+  await api.restore(before.version)
+  expect((await api.live()).content).toEqual(before.content)
+})
