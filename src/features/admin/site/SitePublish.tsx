@@ -112,17 +112,17 @@ export function SitePublish({
       >
         {busy ? 'Publishing...' : 'Publish changes'}
       </button>
-      {why && (
-        <p id="site-publish-why" className="field-hint">
-          {why}
-        </p>
-      )}
       <p className="admin-note" role="status">
         {note}
       </p>
       <p className="site-ed__message site-ed__message--problem" role="alert">
         {problem}
       </p>
+      {why && (
+        <p id="site-publish-why" className="field-hint">
+          {why}
+        </p>
+      )}
 
       <Modal open={confirming} title="Publish these changes?" onClose={() => setConfirming(false)}>
         <p>

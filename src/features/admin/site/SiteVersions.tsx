@@ -101,9 +101,7 @@ export function SiteVersions({
                   {v.version === live && <span className="site-ed__live">Live</span>}
                 </p>
                 <p className="site-ed__version-facts">
-                  {v.publishedAt
-                    ? `Published ${formatDateTime(v.publishedAt)}${v.publishedBy ? ` by ${v.publishedBy}` : ''}`
-                    : 'The site as it first shipped'}
+                  {versionFacts(v)}
                   {v.rolledBackFrom > 0 && (
                     <>
                       <br />
@@ -164,4 +162,11 @@ export function SiteVersions({
       </Modal>
     </section>
   )
+}
+
+/** When and by whom; the first version is what the site shipped with (its row is written later). */
+function versionFacts(v: SiteVersionSummary): string {
+  if (v.version === 1 && !v.publishedBy) return 'The site as it first shipped'
+  const when = v.publishedAt ? `Published ${formatDateTime(v.publishedAt)}` : 'Published'
+  return v.publishedBy ? `${when} by ${v.publishedBy}` : when
 }
