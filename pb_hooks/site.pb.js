@@ -42,3 +42,11 @@ onRecordCreateRequest(
   (e) => require(`${__hooks}/generated/server.cjs`).site.hooks.applySiteEdit(e),
   'site_edits',
 )
+
+// At the start: pages a publish rendered for an earlier build are rendered again for this one.
+// (onServe is not among the hooks' globals; the app's own hook is.)
+$app
+  .onServe()
+  .bindFunc((/** @type {core.ServeEvent} */ e) =>
+    require(`${__hooks}/generated/server.cjs`).site.hooks.renderLiveAtStart(e),
+  )

@@ -1,6 +1,6 @@
 // The tokens and base styles first: every stylesheet after them builds on them.
 import './styles/global.css'
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { APP_VERSION } from './app/pwa/app-version'
@@ -8,18 +8,26 @@ import { registerServiceWorker } from './app/pwa/register-sw'
 import { readPageContent, SiteContentProvider } from './components/site-content'
 import type { SiteContent } from './config/site-content'
 
+/** `?preview=draft`: the console's preview of the site's draft (./app/site-preview.tsx). */
+function isDraftPreview(search: string): boolean {
+  return new URLSearchParams(search).get('preview') === 'draft'
+}
+
 // Which build is running, for support and the update test (see VITE_APP_VERSION in vite.config.ts).
 document.documentElement.dataset.appVersion = APP_VERSION
 
-function start(content: SiteContent) {
+function start(content: SiteContent, preview?: ReactNode) {
   const container = document.getElementById('root')!
   const app = (
     <StrictMode>
       <SiteContentProvider content={content}>
         <AppRouter />
+        {preview}
       </SiteContentProvider>
     </StrictMode>
   )
+  // A preview shows other words than the page's HTML: rendered afresh, not hydrated.
+  if (preview) container.replaceChildren()
 
   // A public page arrives prerendered (scripts/prerender.mjs): React takes over its HTML. The app
   // shell of the other pages arrives empty: React renders into it. Either way as a transition, so
@@ -43,7 +51,15 @@ function start(content: SiteContent) {
 // index.html does not; the first version then comes as a chunk of its own, so the built entry
 // never carries its values.
 const pageContent = readPageContent(document)
-if (pageContent) start(pageContent)
-else void import('./config/site-content').then((module) => start(module.SITE_CONTENT_DEFAULTS))
+const firstVersion = () =>
+  import('./config/site-content').then((module) => module.SITE_CONTENT_DEFAULTS)
+if (isDraftPreview(window.location.search)) {
+  // The console's Preview: the draft on the real pages, for the site admin (app/site-preview).
+  void import('./app/site-preview').then(async ({ draftForPreview, PreviewBar }) => {
+    const draft = await draftForPreview()
+    start(draft ?? pageContent ?? (await firstVersion()), <PreviewBar shown={draft !== null} />)
+  })
+} else if (pageContent) start(pageContent)
+else void firstVersion().then((content) => start(content))
 
 registerServiceWorker()

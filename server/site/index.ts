@@ -3,6 +3,7 @@
 // area that shows the consultant's details (mails, the newsletter's footer) reads
 // publishedContent.
 import { applySiteEdit } from './edits'
+import { renderLiveAtStart } from './render'
 import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from './routes'
 
 export { publishedContent } from './store'
@@ -21,4 +22,5 @@ export const routes = {
 /** The record hooks of pb_hooks/site.pb.js: the console's queued edits of the draft. */
 export const hooks = {
   applySiteEdit,
+  renderLiveAtStart,
 }

@@ -8,18 +8,21 @@
 import type { App } from '../platform/events'
 import { publicDir } from '../platform/public-dir'
 import type { SiteContent } from '../../src/config/site-content'
-import { liveDirInfo, renderRoot, setLiveDir } from './live-dir'
+import {
+  currentBuild,
+  liveDirInfo,
+  renderKit,
+  renderRoot,
+  savedLiveDir,
+  setLiveDir,
+} from './live-dir'
+import { liveVersion } from './store'
 
 /** A render that takes longer is stopped (a healthy one takes a few seconds). */
 export const RENDER_TIMEOUT_SECONDS = 40
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
 export type RenderOutcome = { ok: true; dir: string } | { ok: false; reason: string }
-
-/** The build's render kit, beside the site it serves. */
-export function renderKit(): string {
-  return `${publicDir()}-render`
-}
 
 /**
  * Renders the pages of `content` as version `version` into a new folder; the caller makes it live
@@ -89,7 +92,7 @@ export function renderPages(app: App, version: number, content: SiteContent): Re
 /** Makes a rendered folder the live one and removes folders no longer needed. */
 export function makeLive(app: App, version: number, dir: string): void {
   const before = liveDirInfo(app)
-  setLiveDir(app, { version, dir })
+  setLiveDir(app, { version, dir, build: currentBuild(app) })
   prune(app, version, [dir, before.dir])
 }
 
@@ -158,4 +161,30 @@ function remove(path: string): void {
 
 function mode(value: number): os.FileMode {
   return value as unknown as os.FileMode
+}
+
+/**
+ * When the server starts: pages a publish rendered for another build (a deploy since) name
+ * scripts and stylesheets that are gone, so the live content is rendered again with this build's
+ * kit before the server answers. Until then, and if that fails (logged), the build's own pages
+ * answer: the first version's words, but a working site.
+ */
+export function renderLiveAtStart(e: core.ServeEvent): void {
+  try {
+    const saved = savedLiveDir(e.app)
+    const build = currentBuild(e.app)
+    if (saved && saved.version > 0 && build && saved.build !== build) {
+      const live = liveVersion(e.app)
+      const rendered = renderPages(e.app, live.version, live.content)
+      if (rendered.ok && rendered.dir) {
+        makeLive(e.app, live.version, rendered.dir)
+        e.app.logger().info('site: pages rendered again for this build', 'version', live.version)
+      }
+    }
+  } catch (err) {
+    e.app
+      .logger()
+      .error('site: could not render the live pages for this build', 'error', String(err))
+  }
+  return e.next()
 }

@@ -9,7 +9,17 @@ import type { Page } from '@playwright/test'
 import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import type { SiteContent } from '../../src/config/site-content'
 import { expect, test } from './support/csp-guard'
-import { baseURL, superuser, waitForHydrated } from './support/helpers'
+import {
+  baseURL,
+  createUser,
+  expectAccessible,
+  MOBILE,
+  promoteAdmin,
+  screenshot,
+  signInAs,
+  superuser,
+  waitForHydrated,
+} from './support/helpers'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -128,6 +138,38 @@ test('hostile text in the content shows as text in the page and in the business 
     expect(businessData(html).name).toBe(script)
     // Only the page's own scripts: the business data, the content and the loader.
     expect((html.match(/<script\b/g) ?? []).length).toBe(3)
+  } finally {
+    await consultant.rollback(consultant.live.version)
+  }
+})
+
+test('Preview shows the draft on the real pages to the site admin, and the live site to others', async ({
+  page,
+  browser,
+}) => {
+  const consultant = await admin()
+  const owner = await createUser({ verified: true, label: 'site-preview' })
+  promoteAdmin(owner.email)
+  await consultant.edit({ phone: '(603) 555-0166' })
+  try {
+    await page.setViewportSize(MOBILE)
+    await signInAs(page, owner.email)
+    await page.goto(`${baseURL()}/?preview=draft`)
+    const bar = page.getByRole('complementary', { name: 'Preview' })
+    await expect(bar).toContainText('Preview of your draft')
+    await expect(page.locator('footer a[href="tel:+16035550166"]').first()).toBeVisible()
+    await expectAccessible(page)
+    await screenshot(page, 'site-preview-390')
+    // A visitor asking for the preview gets the live site, and is told so.
+    const visitor = await browser.newPage()
+    await visitor.goto(`${baseURL()}/?preview=draft`)
+    await expect(visitor.getByRole('complementary', { name: 'Preview' })).toContainText(
+      'This is the live site',
+    )
+    await expect(visitor.locator('footer a[href="tel:+16035550142"]').first()).toBeVisible()
+    await visitor.close()
+    // The draft is not live.
+    expect(await raw('/')).toContain('href="tel:+16035550142"')
   } finally {
     await consultant.rollback(consultant.live.version)
   }

@@ -4,7 +4,7 @@
 // the live pages as they were; a render that works makes its pages live, and the files it wrote
 // are what / and the other paths answer; a roll back renders again. The real kit (vite build's) is
 // driven by the browser tests (tests/e2e/site-publish.spec.ts).
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -34,6 +34,8 @@ writeFileSync(get('out') + '/sitemap.xml', '<urlset>' + content.phone + '</urlse
 let url: string
 let token: string
 let dataDir: string
+let kit: string
+let publicDir: string
 let stop: () => Promise<void>
 
 beforeAll(async () => {
@@ -44,13 +46,21 @@ beforeAll(async () => {
   writeFileSync(join(site, 'call.html'), '<!doctype html><p>call built</p>')
   mkdirSync(`${site}-render`)
   writeFileSync(join(`${site}-render`, 'render.mjs'), RENDER)
+  // Which build this is (the real plan names the build's hashed files).
+  writeFileSync(join(`${site}-render`, 'plan.json'), '{"build":1}')
+  kit = `${site}-render`
   dataDir = join(scratch, 'data')
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
+  await start(site)
+})
+
+async function start(site: string) {
   const server = await startPocketBase({ dataDir, publicDir: site, env: harnessEnv({}) })
   url = server.url
   stop = () => server.stop()
+  publicDir = site
   token = (await superuserClient(url)).authStore.token
-})
+}
 
 afterAll(async () => {
   await stop?.()
@@ -105,4 +115,21 @@ it('a render that works makes its pages live; a roll back renders the old ones',
   // The live folder and the one before it are kept, older ones removed.
   const folders = readdirSync(join(dataDir, 'site')).filter((name) => name.startsWith('v'))
   expect(folders.map((name) => name.split('-')[0]).sort()).toEqual(['v2', 'v3'])
+})
+
+it('after a deploy (another build) renders the live pages again before it answers', async () => {
+  expect((await call('PATCH', '/api/site/draft', { phone: '(603) 555-0188' })).status).toBe(200)
+  expect((await call('POST', '/api/site/publish', {})).status).toBe(200)
+  expect(await page('/')).toContain('tel:(603) 555-0188')
+  const before = JSON.parse(readFileSync(join(dataDir, 'site', 'live.json'), 'utf8'))
+
+  await stop()
+  // A new build: its plan names other files, so the pages rendered for the old one are stale.
+  writeFileSync(join(kit, 'plan.json'), '{"build":2}')
+  await start(publicDir)
+  expect(await page('/')).toContain('tel:(603) 555-0188')
+  const after = JSON.parse(readFileSync(join(dataDir, 'site', 'live.json'), 'utf8'))
+  expect(after.version).toBe(before.version)
+  expect(after.build).not.toBe(before.build)
+  expect(after.dir).not.toBe(before.dir)
 })
