@@ -1,7 +1,7 @@
 // The console's Site tab on a 390 px phone against the real server: the consultant changes the
 // phone and a package's price (a bad phone is shown under the field and refused before anything
-// is sent), saves each section into the draft, publishes it as the next version, sees it in the
-// versions and rolls back; and with no signal a saved section waits on the device, survives a
+// is sent), saves each section into the draft, previews it, publishes it as the next version,
+// sees it in the versions and rolls back; and with no signal a saved section waits on the device, survives a
 // reload, reaches the server when the connection is back and is then published. The draft and
 // the live content are read through the API where the page cannot show them. Each test leaves the
 // site's words as they were (its server is shared with the worker's other specs).
@@ -47,7 +47,7 @@ async function section(page: Page, title: string): Promise<Locator> {
   return region
 }
 
-test('the Site tab on a phone: edit, a bad phone refused, save, publish, versions, roll back', async ({
+test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish, versions, roll back', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE)
@@ -113,6 +113,17 @@ test('the Site tab on a phone: edit, a bad phone refused, save, publish, version
   await expectAccessible(page)
   await screenshot(page, 'site-editor-saved')
 
+  // Preview: the real pages with the saved draft, then back to the tab.
+  await publishCard.getByRole('link', { name: 'Preview the draft' }).click()
+  await expect(page.getByRole('complementary', { name: 'Preview' })).toContainText(
+    'Preview of your draft',
+  )
+  await expect(page.locator('footer a[href="tel:+16035550199"]').first()).toBeVisible()
+  await page.getByRole('link', { name: 'Back to the Site tab' }).click()
+  await expect(publishCard).toContainText(
+    `Draft differs from the live site (version ${before.version}).`,
+  )
+
   // Publish, with a confirmation.
   await publishCard.getByRole('button', { name: 'Publish changes' }).click()
   const confirm = page.getByRole('dialog', { name: 'Publish these changes?' })
@@ -149,6 +160,7 @@ test('the Site tab on a phone: edit, a bad phone refused, save, publish, version
   await expect(items.first()).toContainText(`Rolled back from version ${before.version}`)
   // The form follows: the phone and the price are the old ones again.
   await expect(phone).toHaveValue(before.content.phone)
+  await section(page, 'Packages and prices') // closed again after the preview's page load
   await expect(price).toHaveValue(before.content.packages[1].price)
   expect(await home()).not.toContain('(603) 555-0199')
   const back = await api.live()

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { describeError } from '../../../backend/errors'
 import type { SiteDraftAnswer } from '../../../backend/site-api'
 import { Modal } from '../../../components/Modal'
+import { paths } from '../../../config/paths'
 import { formatDateTime } from '../format'
 import { draftDiffText, saveStatusText, type PendingSiteEdit } from './site-edits'
 import { publishDraft } from './use-site'
@@ -12,6 +13,9 @@ import { publishDraft } from './use-site'
 /** What a publish (or a roll back) changes, in the consultant's words (docs/site.md). */
 export const PUBLISH_REACH =
   'Your public pages show the new words a few seconds after you confirm, and e-mails use them from then on. The installed app offers a reload to show them.'
+
+/** The real pages with the saved draft, for the site admin (src/app/site-preview.tsx). */
+const PREVIEW_HREF = `${paths.home}?preview=draft`
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -123,6 +127,26 @@ export function SitePublish({
           {why}
         </p>
       )}
+
+      <p className="site-ed__preview">
+        {online ? (
+          // A whole page load: the app starts in preview mode only from the address it opens with.
+          <a className="btn btn-secondary" href={PREVIEW_HREF} aria-describedby="site-preview-what">
+            Preview the draft
+          </a>
+        ) : (
+          <button type="button" className="btn btn-secondary" disabled>
+            Preview the draft
+          </button>
+        )}
+      </p>
+      <p id="site-preview-what" className="field-hint">
+        {online
+          ? waiting > 0
+            ? 'The preview shows the draft as the server has it: the changes still on their way are not in it yet.'
+            : 'Your pages with the saved draft, before anyone else sees it. Changes not saved are not in it.'
+          : 'The preview needs the connection.'}
+      </p>
 
       <Modal open={confirming} title="Publish these changes?" onClose={() => setConfirming(false)}>
         <p>
