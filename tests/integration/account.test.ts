@@ -309,6 +309,8 @@ describe('POST /api/account/delete', () => {
     await signInWithPassword(pb, email, 'long-enough-pw')
     const user = { id: pb.authStore.record!.id, email, password: 'long-enough-pw', pb }
     const own = await memberAudit(user)
+    // Counted once the audits' jobs have run: a job queues the mails, and is a row of its own.
+    await auditJobsDone(pbUrl(), su.authStore.token)
 
     const ownMails = await mailsFrom(su, [own])
     const othersMails = await mailsFrom(su, [someoneElsesAudit])
