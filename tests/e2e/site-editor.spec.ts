@@ -158,6 +158,7 @@ test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish
   )
   await expect(items.first()).toContainText(`Version ${next + 1}Live`)
   await expect(items.first()).toContainText(`Rolled back from version ${before.version}`)
+  await expect(publishCard).not.toContainText('Published as version')
   // The form follows: the phone and the price are the old ones again.
   await expect(phone).toHaveValue(before.content.phone)
   await section(page, 'Packages and prices') // closed again after the preview's page load

@@ -41,9 +41,12 @@ export function SitePublish({
 }) {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState('')
+  // What the last publish did, and the version it left live: said until another one is live.
+  const [outcome, setOutcome] = useState<{ text: string; version: number } | null>(null)
   const [problem, setProblem] = useState('')
 
+  // A roll back since makes another version live: the note would be old news.
+  const note = outcome && outcome.version >= draft.liveVersion ? outcome.text : ''
   const refused = pending.filter((edit) => edit.failed).length
   const waiting = pending.length - refused
   const saved = saveStatusText({ online, waiting, savedNow })
@@ -62,15 +65,16 @@ export function SitePublish({
   async function publish() {
     setConfirming(false)
     setBusy(true)
-    setNote('')
+    setOutcome(null)
     setProblem('')
     try {
       const answer = await publishDraft()
-      setNote(
-        answer.changed
+      setOutcome({
+        text: answer.changed
           ? `Published as version ${answer.version}.`
           : `Nothing new to publish: version ${answer.version} is live.`,
-      )
+        version: answer.version,
+      })
       onPublished()
     } catch (err) {
       const described = describeError(err)

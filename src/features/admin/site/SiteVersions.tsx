@@ -32,7 +32,8 @@ export function SiteVersions({
 }) {
   const [target, setTarget] = useState<SiteVersionSummary | null>(null)
   const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState('')
+  // What the last roll back did, and the version it left live: said until another one is live.
+  const [outcome, setOutcome] = useState<{ text: string; version: number } | null>(null)
   const [problem, setProblem] = useState('')
   const why = !online
     ? 'Rolling back needs the connection.'
@@ -43,15 +44,16 @@ export function SiteVersions({
   async function rollback(version: number) {
     setTarget(null)
     setBusy(true)
-    setNote('')
+    setOutcome(null)
     setProblem('')
     try {
       const answer = await rollbackTo(version)
-      setNote(
-        answer.changed
+      setOutcome({
+        text: answer.changed
           ? `Rolled back: version ${answer.version} is live, with the words of version ${version}.`
           : `Version ${answer.version} is live already with those words; your draft was dropped.`,
-      )
+        version: answer.version,
+      })
       onRolledBack()
     } catch (err) {
       const described = describeError(err)
@@ -66,6 +68,7 @@ export function SiteVersions({
   }
 
   const live = versions?.live ?? 0
+  const note = outcome && outcome.version >= live ? outcome.text : ''
   return (
     <section className="site-ed__card site-ed__versions" aria-labelledby="site-versions-title">
       <h2 id="site-versions-title" className="site-ed__card-title">
