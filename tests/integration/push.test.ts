@@ -319,7 +319,9 @@ describe('a flood', () => {
     const realAlert = alertsAt(phone.path, phone.device).findIndex(
       (a) => a.title === 'Nora sent a message',
     )
-    expect(pushService.at(phone.path)[realAlert].at - realSent).toBeLessThan(10_000)
+    // Well within the minute a real lead may take (issue's promise: 60 s); it waits behind the
+    // flood's jobs in the one queue, 4-10 s on a busy two-core host.
+    expect(pushService.at(phone.path)[realAlert].at - realSent).toBeLessThan(30_000)
 
     // Every audit is in some alert, each counted once, in few pushes.
     await server.runAuditJobs()
