@@ -8,6 +8,7 @@ import { APP_SHELL_FILE, notFoundPage, publicPages } from '../../src/config/publ
 import type { RequestEvent } from '../platform/events'
 import { requestPath } from './request-path'
 import { liveDir } from '../site/index'
+import { isFile } from '../platform/files'
 import { isSiteFile, readSiteFile } from './site-files'
 
 /** The file that answers a page and the status it answers with. */
@@ -63,7 +64,7 @@ export function answerPage(e: RequestEvent, next: () => void = () => e.next()): 
     // its copy. Another file of the site: PocketBase serves it if it exists; a missing one is a
     // plain 404, unless the path is a page whose token has dots (the links in account and
     // newsletter mail).
-    if (live && path.indexOf('..') < 0 && isFileIn(live, path.slice(1))) {
+    if (live && path.indexOf('..') < 0 && isFile(`${live}${path}`)) {
       return e.blob(200, contentTypeOf(name), $os.readFile(`${live}${path}`))
     }
     if (isSiteFile(path.slice(1))) return next()
@@ -89,12 +90,4 @@ const CONTENT_TYPES: Record<string, string> = {
 function contentTypeOf(name: string): string {
   const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase()
   return CONTENT_TYPES[extension] || 'application/octet-stream'
-}
-
-function isFileIn(dir: string, file: string): boolean {
-  try {
-    return !$os.stat(`${dir}/${file}`).isDir()
-  } catch {
-    return false
-  }
 }

@@ -4,6 +4,7 @@
 import type { App } from '../platform/events'
 import { publicDir } from '../platform/public-dir'
 import { liveDir } from '../site/index'
+import { isFile } from '../platform/files'
 
 export { publicDir }
 
@@ -31,13 +32,5 @@ export function readSiteFile(app: App, file: string): string | null {
     return toString($os.readFile(path))
   } catch {
     return null
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return !$os.stat(path).isDir()
-  } catch {
-    return false
   }
 }

@@ -7,6 +7,7 @@
 import type { App } from '../platform/events'
 import { parseJson } from '../platform/json'
 import { publicDir } from '../platform/public-dir'
+import { isDir } from '../platform/files'
 
 const STORE_KEY = 'site.liveDir'
 const BUILD_KEY = 'site.build'
@@ -78,12 +79,4 @@ export function setLiveDir(app: App, live: LiveDir): void {
   $os.writeFile(`${file}.tmp`, JSON.stringify(live), 0o600 as unknown as os.FileMode)
   $os.rename(`${file}.tmp`, file)
   app.store().set(STORE_KEY, live)
-}
-
-function isDir(path: string): boolean {
-  try {
-    return $os.stat(path).isDir()
-  } catch {
-    return false
-  }
 }

@@ -17,6 +17,7 @@ import {
   setLiveDir,
 } from './live-dir'
 import { liveVersion } from './store'
+import { exists } from '../platform/files'
 
 /** A render that takes longer is stopped (a healthy one takes a few seconds). */
 export const RENDER_TIMEOUT_SECONDS = 40
@@ -139,15 +140,6 @@ function readText(path: string): string {
     return toString($os.readFile(path))
   } catch {
     return ''
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    $os.stat(path)
-    return true
-  } catch {
-    return false
   }
 }
 
