@@ -9,7 +9,9 @@
 //   - at most WEBHOOK_RESPONSE_READ_BYTES of the answer are read (`head -c` closes the pipe);
 //   - the body is passed in a file readable by this process only, not on the command line, and
 //     curl gets no environment but PATH (no proxy, no .curlrc).
-// Needs curl, sh, head, timeout and getent (Debian: curl, dash, coreutils, libc-bin).
+//   - every process of a request dies with the server (setpriv --pdeathsig): a server killed
+//     mid-send leaves no curl behind to deliver a row the restarted server sends again.
+// Needs curl, sh, head, setpriv and getent (Debian: curl, dash, coreutils, util-linux, libc-bin).
 import { ID_ALPHABET } from '../platform/ids'
 import {
   WEBHOOK_RESPONSE_LOG_CHARS,
@@ -19,12 +21,14 @@ import {
 import { checkDestination } from './guard'
 
 const USER_AGENT = 'NorthCountry-Webhooks/1.0'
-// $1: where the answer goes, $2: where curl's report goes; the rest are curl's arguments.
+// $1: where the answer goes, $2: where curl's report goes; the rest are curl's arguments. The
+// shell is started under setpriv too, so curl and head are its own children (no subshell
+// between) and die when it does; curl reports its exit code itself (--write-out).
+const DIE_WITH_PARENT = ['setpriv', '--pdeathsig', 'KILL'] as const
 const SCRIPT =
   'out=$1; err=$2; shift 2; ' +
-  '{ curl "$@" 2>"$err"; echo "@@exit:$?" >>"$err"; } | head -c ' +
-  WEBHOOK_RESPONSE_READ_BYTES +
-  ' >"$out"'
+  `${DIE_WITH_PARENT.join(' ')} curl "$@" 2>"$err" | ` +
+  `${DIE_WITH_PARENT.join(' ')} head -c ${WEBHOOK_RESPONSE_READ_BYTES} >"$out"`
 
 export interface WebhookRequest {
   url: string
@@ -106,14 +110,12 @@ function outcomeOf(report: string, answer: string, elapsedMs: number): WebhookRe
   let exit = -1
   const messages: string[] = []
   for (const line of lines) {
-    const info = /^@@code:(\d{3}) time:([0-9.]+) redirect:(.*)$/.exec(line)
-    const exited = /^@@exit:(\d+)$/.exec(line)
+    const info = /^@@code:(\d{3}) time:([0-9.]+) exit:(\d+) redirect:(.*)$/.exec(line)
     if (info) {
       statusCode = Number(info[1])
       seconds = Number(info[2])
-      redirect = info[3]
-    } else if (exited) {
-      exit = Number(exited[1])
+      exit = Number(info[3])
+      redirect = info[4]
     } else if (line.indexOf('curl: ') === 0) {
       messages.push(line.slice(6))
     }
@@ -172,7 +174,7 @@ function curlArgs(
     '-H',
     `User-Agent: ${USER_AGENT}`,
     '--write-out',
-    '%{stderr}@@code:%{http_code} time:%{time_total} redirect:%{redirect_url}\\n',
+    '%{stderr}@@code:%{http_code} time:%{time_total} exit:%{exitcode} redirect:%{redirect_url}\\n',
   ]
   for (const name of Object.keys(request.headers)) {
     args.push('-H', `${name}: ${printable(request.headers[name])}`)
@@ -214,6 +216,7 @@ export function postAll(requests: WebhookRequest[]): WebhookResult[] {
         fileMode(0o600),
       )
       const cmd = $os.cmd(
+        ...DIE_WITH_PARENT,
         'sh',
         '-c',
         SCRIPT,

@@ -1,5 +1,7 @@
 // Deliveries survive a SIGKILL: events queued while the receiver is down and the server is
-// killed without a chance to clean up arrive after the restart, each exactly once.
+// killed without a chance to clean up arrive after the restart, each exactly once; and no request
+// of the killed server lives on to deliver a row the restarted one sends again.
+import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
@@ -64,4 +66,43 @@ describe('a server killed with deliveries queued', () => {
     const webhookIds = new Set(receiver.at('/crm').map((r) => r.headers['webhook-id']))
     expect(webhookIds.size).toBe(12)
   })
+
+  it('leaves no request of the killed server running', async () => {
+    receiver.answer('/hung', { hang: true })
+    await server.addEndpoint(`${receiver.origin}/hung`, ['message.received'])
+    await server.guest.collection('contacts').create({
+      id: recordId(),
+      name: 'Visitor hung',
+      email: uniqueEmail('hung'),
+      message: 'Sent while the receiver hangs',
+      source: 'portfolio_website',
+    })
+    // The dispatcher sends it by itself; the receiver holds the request open.
+    await receiver.waitFor((all) => all.some((r) => r.path === '/hung'))
+    expect(requestsTo('/hung')).toBeGreaterThan(0)
+    await server.kill('SIGKILL')
+    // curl would wait for its own timeout (10 s) if it outlived the server.
+    const deadline = Date.now() + 5_000
+    while (requestsTo('/hung') > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(requestsTo('/hung')).toBe(0)
+    await server.restart()
+  })
 })
+
+/** How many processes are sending to `path` on the receiver (curl, or the shell around it). */
+function requestsTo(path: string): number {
+  let count = 0
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    let args = ''
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    } catch {
+      continue // gone meanwhile
+    }
+    if (args.includes(`${receiver.origin}${path}`)) count++
+  }
+  return count
+}
