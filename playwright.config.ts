@@ -22,7 +22,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 90_000,
+  // A guard against a hung test, not a speed goal (those live in `npm run bench`): on a busy
+  // two-core CI host, three workers at once, the longest drills (six whole-page axe runs, a page at
+  // six widths, a publish and a roll back) took 85-150 s where they take 20-40 s alone.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Most of a browser test is waiting (the server, the outbox, the mail queue): three at once keep

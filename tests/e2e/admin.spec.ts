@@ -408,9 +408,6 @@ test.describe('the console', () => {
   test('the tab bar works from the keyboard, and the console passes axe on a phone and a desktop', async ({
     page,
   }) => {
-    // Three axe runs over the whole console at two sizes, with a dialog each: 84-96 s on a busy
-    // two-core host, past the default 90 s.
-    test.slow()
     const admin = await createAdmin()
     const domain = uniqueDomain('look')
     for (const [i, score] of [92, 74, 41].entries())

@@ -37,7 +37,6 @@ test("a lead added by hand: the form's problems, a phone-only lead with its Call
   context,
 }) => {
   // Online, offline and back, with axe and screenshots on the way.
-  test.setTimeout(150_000)
   await page.setViewportSize(MOBILE)
   const admin = await createUser({ label: 'manual-lead-owner' })
   promoteAdmin(admin.email)

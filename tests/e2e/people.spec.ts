@@ -59,8 +59,9 @@ test('People on a phone: one person per e-mail; offline status and note wait, su
   context,
 }) => {
   // Every tab of the console with axe on each, then offline and back: a long walk (and on a slow
-  // host each offline try may take the outbox's whole request timeout to give up).
-  test.setTimeout(180_000)
+  // host each offline try may take the outbox's whole request timeout to give up): 186 s on a
+  // busy two-core CI host, twice the default.
+  test.setTimeout(360_000)
   await page.setViewportSize(MOBILE)
   const admin = await createUser({ label: 'people-owner' })
   promoteAdmin(admin.email)
