@@ -15,7 +15,7 @@ import type { DeliveryJob, DeliveryKind, DeliveryRow, Rendered } from '../queue/
 import { escapeHtml, formatTime, mailConfig, ownerEmail } from '../mail/index'
 import { ACCOUNT_MAIL_CAP } from '../../src/config/limits'
 import { EMAIL_CHANGED_KIND } from './email-changed-kind'
-import { emailChangedNotice } from './mail-templates'
+import { BUSINESS_NAME, BUSINESS_NAME_HTML, emailChangedNotice } from './mail-templates'
 
 /** The account the row was queued for; an account deleted since is a permanent failure. */
 function account(app: App, row: DeliveryRow): core.Record {
@@ -29,12 +29,15 @@ function account(app: App, row: DeliveryRow): core.Record {
   }
 }
 
-/** A users template with PocketBase's placeholders filled in. */
+/** A users template with PocketBase's placeholders and the business's live name filled in. */
 function fill(app: App, template: core.EmailTemplate, values: Record<string, string>): Rendered {
+  const config = mailConfig(app)
   const placeholders: Record<string, string> = Object.assign(
     {
       '{APP_NAME}': String(app.settings().meta.appName),
-      '{APP_URL}': mailConfig(app).links.appUrl,
+      '{APP_URL}': config.links.appUrl,
+      [BUSINESS_NAME]: config.contact.businessName,
+      [BUSINESS_NAME_HTML]: escapeHtml(config.contact.businessName),
     },
     values,
   )

@@ -1,17 +1,26 @@
 // The account e-mails PocketBase sends itself (verification, password reset, e-mail change, and
 // the new-sign-in alert), as the users collection's templates { subject, body }. Rendered once by a
 // migration (pb_migrations/1764100000_users_account_mail_templates.js, through the bundle) with
-// the results mail's layout; PocketBase fills in {APP_URL} (the app URL setting, copied from
-// APP_URL at every start) and {TOKEN} when it sends. Every link goes to the site's own pages,
-// never /_/. And the one account mail PocketBase knows nothing of: the notice to the old address
-// after an e-mail change, rendered here when it is sent.
+// the results mail's layout; when a mail is sent (./mail-kinds) the placeholders are filled in:
+// {APP_URL} (the app URL setting, copied from APP_URL at every start), {TOKEN}, and the business's
+// name as the live site content has it at that moment (BUSINESS_NAME in the subject,
+// BUSINESS_NAME_HTML, escaped, in the body), so a name changed in the console's Site tab reaches
+// these mails too. Every link goes to the site's own pages, never /_/. And the one account mail
+// PocketBase knows nothing of: the notice to the old address after an e-mail change, rendered
+// here when it is sent.
 import { colours, escapeHtml, heading, layout, paragraph } from '../mail/index'
 import type { MailContact } from '../mail/index'
 import { paths } from '../../src/config/paths'
-import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 
-// The migration renders these once: the business as the site content's first version names it.
-const BUSINESS_NAME = SITE_CONTENT_DEFAULTS.businessName
+/** The business's name in a template's subject: filled in as text. */
+export const BUSINESS_NAME = '{BUSINESS_NAME}'
+/** The business's name in a template's body: filled in HTML-escaped. */
+export const BUSINESS_NAME_HTML = '{BUSINESS_NAME_HTML}'
+
+/** A subject, as the body's <title> has it (the name escaped like the rest of the body). */
+function asTitle(subject: string): string {
+  return subject.split(BUSINESS_NAME).join(BUSINESS_NAME_HTML)
+}
 
 /** A users collection template, as PocketBase keeps it. */
 export interface AccountMailTemplate {
@@ -72,13 +81,13 @@ function accountMail(opts: AccountMailText): AccountMailTemplate {
   ].join('\n')
   const footer =
     `${escapeHtml(opts.notYou)}<br>` +
-    `Sent by ${escapeHtml(BUSINESS_NAME)} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`
+    `Sent by ${BUSINESS_NAME_HTML} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`
   return {
     subject: opts.subject,
     body: layout({
-      title: opts.subject,
+      title: asTitle(opts.subject),
       preheader: opts.preheader,
-      brand: BUSINESS_NAME,
+      brand: BUSINESS_NAME_HTML,
       body,
       footer,
     }),
@@ -172,11 +181,11 @@ export function authAlertTemplate(): AccountMailTemplate {
   return {
     subject,
     body: layout({
-      title: subject,
+      title: asTitle(subject),
       preheader: 'If that was not you, choose a new password.',
-      brand: BUSINESS_NAME,
+      brand: BUSINESS_NAME_HTML,
       body,
-      footer: `Sent by ${escapeHtml(BUSINESS_NAME)} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`,
+      footer: `Sent by ${BUSINESS_NAME_HTML} (<a href="{APP_URL}" style="color:${colours.SPRUCE};">{APP_URL}</a>).`,
     }),
   }
 }

@@ -73,8 +73,8 @@ function expectSiteMail(mail: ReceivedMail, page: string) {
   expect(mail.html).toContain(SITE_CONTENT_DEFAULTS.businessName)
   expect(mail.from).toContain(SITE_CONTENT_DEFAULTS.businessName)
   // No placeholder was left unreplaced.
-  expect(mail.html).not.toMatch(/\{(APP_URL|APP_NAME|TOKEN)\}/)
-  expect(mail.subject).not.toMatch(/\{APP_NAME\}/)
+  expect(mail.html).not.toMatch(/\{(APP_URL|APP_NAME|TOKEN|BUSINESS_NAME|BUSINESS_NAME_HTML)\}/)
+  expect(mail.subject).not.toMatch(/\{(APP_NAME|BUSINESS_NAME)\}/)
 }
 
 describe('account e-mails', () => {
