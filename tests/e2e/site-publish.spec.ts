@@ -87,10 +87,9 @@ test('a publish reaches the raw HTML, the business data, the share card, the sit
     packages,
     businessName: 'Birch Hill Efficiency',
   })
-  const started = Date.now()
+  // How long it takes (the goal: 10 s) is measured by `npm run bench` (its publish section).
   const published = await consultant.publish()
   expect(published.changed).toBe(true)
-  expect(Date.now() - started).toBeLessThan(10_000)
 
   const after = await raw('/')
   expect(after).toContain('(603) 555-0177')
