@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerender } from './scripts/prerender.mjs'
+import { SITE_IMAGES } from './src/config/site-content-helpers'
 
 // `/newsletter` and `/newsletter/<slug>` (not the link pages under /newsletter/confirm/ and
 // /newsletter/unsubscribe/, which have a token after them).
@@ -101,6 +102,20 @@ export default defineConfig({
               cacheName: 'newsletter-pages',
               networkTimeoutSeconds: 6,
               expiration: { maxEntries: 100, maxAgeSeconds: 365 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The pictures the consultant uploaded for the site (a case study's): a file never
+            // changes under its name (a new upload is a new name), so the copy of the first visit
+            // serves every later one, offline too. A RegExp, as the worker is written with this
+            // pattern in it (a function's text would name a constant it does not have); workbox
+            // matches it anywhere in a same-origin URL only.
+            urlPattern: new RegExp(`/api/files/${SITE_IMAGES.collection}/`),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'site-pictures',
+              expiration: { maxEntries: 24, maxAgeSeconds: 365 * 24 * 60 * 60 },
               cacheableResponse: { statuses: [200] },
             },
           },

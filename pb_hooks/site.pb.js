@@ -43,6 +43,12 @@ onRecordCreateRequest(
   'site_edits',
 )
 
+// A picture uploaded in the Site tab: who uploaded it.
+onRecordCreateRequest(
+  (e) => require(`${__hooks}/generated/server.cjs`).site.hooks.recordUploader(e),
+  'site_images',
+)
+
 // At the start: pages a publish rendered for an earlier build are rendered again for this one.
 // (onServe is not among the hooks' globals; the app's own hook is.)
 $app

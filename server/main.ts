@@ -74,12 +74,14 @@ export const middlewares = {
     ]),
   /**
    * Priority 0, after PocketBase's (its rate limits, the auth loaded): a taken new e-mail hidden,
-   * records writes' input limits, queries reaching a webhook secret refused, then gzip (last: Go's
+   * anyone but the site admin refused a picture upload before its body is read, records writes'
+   * input limits, queries reaching a webhook secret refused, then gzip (last: Go's
    * gzip middleware calls the rest of PocketBase's chain itself).
    */
   inner: (e: RequestEvent): void =>
     chain(e, [
       limits.hooks.hideTakenNewEmail,
+      site.hooks.refuseOthersUploads,
       limits.hooks.checkRecordWrite,
       webhooks.hooks.refuseSecretQueries,
       pages.hooks.compress,

@@ -97,8 +97,9 @@ export function limitRequest(e: RequestEvent, next: () => void = () => e.next())
       throw refuse(new ApiError(411, 'A batch request must declare its Content-Length.', {}))
     }
     if (length < 0 && limit <= READ_HERE_MAX_BYTES) readWhole(e, limit, refuse)
-    // A larger limit is a superuser's route (collections, backups): wrapped so no more than
-    // `limit` bytes are read, by its handler once the token is checked (applyBodyLimit).
+    // A larger limit is a superuser's route (collections, backups) or the site admin's picture
+    // upload: wrapped so no more than `limit` bytes are read, by its handler once the token is
+    // checked (applyBodyLimit; server/site/images.ts refuses anyone else's upload first).
     else if (length < 0) e.set(GO_BODY_LIMIT, limit)
   }
 

@@ -3,10 +3,13 @@
 // area that shows the consultant's details (mails, the newsletter's footer) reads
 // publishedContent.
 import { applySiteEdit } from './edits'
+import { recordUploader, refuseOthersUploads } from './images'
 import { renderLiveAtStart } from './render'
 import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from './routes'
 
 export { publishedContent } from './store'
+export { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
+export { SITE_IMAGES } from '../../src/config/site-content-helpers'
 export { liveDir } from './live-dir'
 
 /** The routes of pb_hooks/site.pb.js. */
@@ -19,8 +22,13 @@ export const routes = {
   rollback,
 }
 
-/** The record hooks of pb_hooks/site.pb.js: the console's queued edits of the draft. */
+/**
+ * The hooks of pb_hooks/site.pb.js (the console's queued edits of the draft, picture uploads) and
+ * the middleware that refuses anyone else's picture upload before its body is read.
+ */
 export const hooks = {
   applySiteEdit,
+  recordUploader,
+  refuseOthersUploads,
   renderLiveAtStart,
 }

@@ -19,6 +19,7 @@ import {
   saveDraft,
   storedVersion,
 } from './store'
+import { missingPictures } from './images'
 import { dropRender, makeLive, renderPages } from './render'
 
 const ONLY_ADMIN = 'Only the site admin can change the site.'
@@ -91,6 +92,7 @@ export function changedDraft(app: App, changes: Record<string, unknown>): SiteCo
   for (const key of Object.keys(changes)) merged[key] = changes[key]
   const checked = checkSiteContent(merged)
   refuseProblems('Please correct the site.', checked.problems)
+  refuseProblems('Please correct the site.', missingPictures(app, checked.value))
   return checked.value
 }
 

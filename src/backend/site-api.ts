@@ -11,6 +11,7 @@ import type {
   SiteVersionsAnswer,
 } from '../../server/site/api'
 import type { SiteContent } from '../config/site-content'
+import { SITE_IMAGES } from '../config/site-content-helpers'
 
 export type { PublishedSiteAnswer, SiteDraftAnswer, SiteVersionSummary, SiteVersionsAnswer }
 
@@ -54,4 +55,18 @@ export function rollbackSite(pb: PocketBase, version: number): Promise<SiteChang
     body: { version },
     requestKey: null,
   })
+}
+
+/**
+ * Uploads a picture for the site (the site admin only; checked by the server as a JPEG, PNG or
+ * WebP of at most SITE_IMAGES.maxBytes) and answers how the content names it:
+ * "<record id>/<file name>". Needs a connection: a picture is not queued like the text edits.
+ */
+export async function uploadSitePicture(pb: PocketBase, file: File): Promise<string> {
+  const form = new FormData()
+  form.append(SITE_IMAGES.field, file)
+  const record = await pb
+    .collection(SITE_IMAGES.collection)
+    .create<{ id: string; image: string }>(form, { requestKey: null })
+  return `${record.id}/${record.image}`
 }

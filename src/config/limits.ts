@@ -1,6 +1,7 @@
 // The longest value each text field accepts, per collection: the forms' maxLength, the server's
 // input checks (server/limits/input-rules.ts) and the migrations' field `max` all read or match
 // these. tests/unit/config/limits.test.ts fails when a migration disagrees.
+import { SITE_IMAGES } from './site-content-helpers'
 
 /** The longest e-mail address mail servers must accept (RFC 5321). */
 export const EMAIL_MAX = 254
@@ -258,12 +259,15 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
 }
 
 /**
- * A records create of these collections reads less than RECORD_BODY_MAX_BYTES: a funnel event
- * is a few short fields, a newsletter sign-up an address.
+ * A records create of these collections reads another limit than RECORD_BODY_MAX_BYTES: a funnel
+ * event is a few short fields, a newsletter sign-up an address, a site picture a file.
  */
 export const COLLECTION_CREATE_BODY_LIMITS: Readonly<Record<string, number>> = {
   events: 2 * KIB,
   newsletter_subscriptions: SMALL_BODY_MAX_BYTES,
+  // A picture of the site (SITE_IMAGES.maxBytes) and the form around it. Only the site admin's
+  // upload is read: anyone else's is refused before its body (server/site/images.ts).
+  site_images: SITE_IMAGES.maxBytes + 64 * KIB,
 }
 
 /**

@@ -1,6 +1,6 @@
 // What a page needs to show the site's content (./site-content.ts), apart from its values: the
-// element a served page carries the content in, the owner's first name and the phone's `tel:`
-// link. Kept apart from the first version's values and the check, so the browser's first script
+// element a served page carries the content in, the owner's first name, the phone's `tel:` link
+// and a picture's addresses. Kept apart from the first version's values and the check, so the browser's first script
 // imports these without them.
 import type { SiteContent } from './site-content'
 
@@ -26,4 +26,36 @@ export function phoneE164(content: Pick<SiteContent, 'phone'>): string {
   const digits = trimmed.replace(/\D/g, '')
   if (trimmed.startsWith('+')) return `+${digits}`
   return digits.length === 10 ? `+1${digits}` : `+${digits}`
+}
+
+/**
+ * Pictures the consultant uploads in the console's Site tab: the PocketBase collection that keeps
+ * them (pb_migrations/1764750000_site_images.js), the largest file it takes, the kinds of image
+ * (checked from the file's bytes, not its name), and the widths PocketBase makes of each for the
+ * page (a case study's picture is at most 560 px wide; twice that for sharp screens).
+ */
+export const SITE_IMAGES = {
+  collection: 'site_images',
+  field: 'image',
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  thumbWidths: [560, 1120],
+} as const
+
+/** A picture that ships with the site, under /images/. */
+export const BUNDLED_PICTURE_PATTERN = /^\/images\/[a-z0-9-]+\.(svg|png|jpg|webp)$/
+/** An uploaded picture: "<record id>/<file name>" as PocketBase stores it. */
+export const UPLOADED_PICTURE_PATTERN = /^[a-z0-9]{15}\/[^/?#\s\\]+\.(jpg|jpeg|png|webp)$/i
+
+/** Where the page loads a picture from: `src`, and for an uploaded one a `srcSet` of its widths. */
+export function pictureSources(picture: string): { src: string; srcSet?: string } {
+  if (!UPLOADED_PICTURE_PATTERN.test(picture)) return { src: picture }
+  const [id, file] = picture.split('/')
+  const url = (width: number) =>
+    `/api/files/${SITE_IMAGES.collection}/${id}/${encodeURIComponent(file)}?thumb=${width}x0`
+  const [small] = SITE_IMAGES.thumbWidths
+  return {
+    src: url(small),
+    srcSet: SITE_IMAGES.thumbWidths.map((width) => `${url(width)} ${width}w`).join(', '),
+  }
 }

@@ -13,8 +13,15 @@
 import { EMAIL_MAX } from './limits'
 import { phoneProblem } from './phone'
 import { site } from './site'
+import { BUNDLED_PICTURE_PATTERN, UPLOADED_PICTURE_PATTERN } from './site-content-helpers'
 
-export { SITE_CONTENT_ELEMENT_ID, firstNameOf, phoneE164, phoneHref } from './site-content-helpers'
+export {
+  SITE_CONTENT_ELEMENT_ID,
+  firstNameOf,
+  phoneE164,
+  phoneHref,
+  pictureSources,
+} from './site-content-helpers'
 
 export interface SiteService {
   title: string
@@ -56,6 +63,14 @@ export interface SiteCaseStudy {
   tags: string[]
   /** The live site, https only ('' for none). */
   url: string
+  /**
+   * The picture beside the story: '' for none, a picture that ships with the site
+   * ("/images/coffee-shop-website.svg"), or one uploaded in the console ("<record id>/<file name>"
+   * of the site_images collection; ./site-content-helpers.ts has its addresses).
+   */
+  picture: string
+  /** What the picture shows, for people who cannot see it ('' when it only decorates). */
+  pictureAlt: string
 }
 
 export interface SiteTestimonial {
@@ -83,10 +98,14 @@ export interface SiteContent {
   location: string
   /** Where the consultant works: the business data's areaServed and the about section. */
   serviceArea: { state: string; places: string[] }
+  /** The towns the about section names: "Working with businesses in Littleton · ... and the towns in between." */
+  towns: string[]
   /** Lines such as "Monday to Friday, 8 am to 5 pm"; none shown when empty. */
   hours: string[]
   booking: { strategyCallUrl: string; friendCallUrl: string }
   hero: { headline: string; lead: string }
+  /** The home page's section headings that are the consultant's words. */
+  headings: { services: string; packages: string; portfolio: string }
   /** The year the consultant started: "helping ... since 2017". */
   since: number
   /** The about section's paragraphs. */
@@ -112,6 +131,7 @@ export const SITE_TEXT_MAX = {
   hour: 60,
   url: 300,
   headline: 90,
+  heading: 90,
   lead: 320,
   paragraph: 700,
   groupTitle: 60,
@@ -130,6 +150,7 @@ export const SITE_TEXT_MAX = {
   statValue: 12,
   statLabel: 60,
   tag: 30,
+  pictureAlt: 150,
   quote: 400,
   personName: 60,
   town: 60,
@@ -140,6 +161,7 @@ export const SITE_TEXT_MAX = {
 export const SITE_LIST_LIMITS = {
   postalAddress: [0, 4],
   places: [0, 12],
+  towns: [0, 12],
   hours: [0, 7],
   about: [1, 4],
   services: [1, 3],
@@ -152,6 +174,9 @@ export const SITE_LIST_LIMITS = {
   testimonials: [0, 6],
   social: [0, 6],
 } as const
+
+/** The picture of the first version's case study, which ships with the site. */
+export const DEFAULT_CASE_PICTURE = '/images/coffee-shop-website.svg'
 
 /**
  * The first version: what the site said before it could be edited, and what the build renders
@@ -171,6 +196,16 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
     state: 'New Hampshire',
     places: ['Coos County', 'Carroll County', 'Grafton County'],
   },
+  towns: [
+    'Littleton',
+    'Lancaster',
+    'Berlin',
+    'Gorham',
+    'Lincoln',
+    'Franconia',
+    'Bethlehem',
+    'North Conway',
+  ],
   hours: [],
   booking: {
     strategyCallUrl: 'https://calendly.com/your-name/15min',
@@ -179,6 +214,11 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
   hero: {
     headline: 'More customers in the door. Less busywork behind it.',
     lead: "I'm Alex, a consultant in New Hampshire's White Mountains. I set up websites, online booking and simple automations so local businesses win more work and get their evenings back.",
+  },
+  headings: {
+    services: 'Two things keep a small business healthy',
+    packages: 'Simple, one-time prices',
+    portfolio: 'A coffee shop that stopped missing the morning rush',
   },
   since: 2017,
   about: [
@@ -299,6 +339,8 @@ export const SITE_CONTENT_DEFAULTS: SiteContent = {
         'Email list',
       ],
       url: 'https://example.com/coffee-shop',
+      picture: DEFAULT_CASE_PICTURE,
+      pictureAlt: '',
     },
   ],
   testimonials: [
@@ -437,6 +479,7 @@ export function checkSiteContent(input: unknown): CheckedSiteContent {
   const area = object(root, 'serviceArea', 'serviceArea')
   const booking = object(root, 'booking', 'booking')
   const hero = object(root, 'hero', 'hero')
+  const headings = object(root, 'headings', 'headings')
   const review = object(root, 'efficiencyReview', 'efficiencyReview')
 
   const link = (from: Record<string, unknown>, key: string, path: string, origin?: string) => {
@@ -479,6 +522,7 @@ export function checkSiteContent(input: unknown): CheckedSiteContent {
       state: text(area, 'state', 'serviceArea.state', M.state),
       places: textList(area, 'places', 'serviceArea.places', L.places, M.place),
     },
+    towns: textList(root, 'towns', 'towns', L.towns, M.place),
     hours: textList(root, 'hours', 'hours', L.hours, M.hour),
     booking: {
       strategyCallUrl: link(
@@ -492,6 +536,11 @@ export function checkSiteContent(input: unknown): CheckedSiteContent {
     hero: {
       headline: text(hero, 'headline', 'hero.headline', M.headline),
       lead: text(hero, 'lead', 'hero.lead', M.lead),
+    },
+    headings: {
+      services: text(headings, 'services', 'headings.services', M.heading),
+      packages: text(headings, 'packages', 'headings.packages', M.heading),
+      portfolio: text(headings, 'portfolio', 'headings.portfolio', M.heading),
     },
     since: Number.isFinite(since) ? since : 0,
     about: textList(root, 'about', 'about', L.about, M.paragraph),
@@ -543,6 +592,20 @@ export function checkSiteContent(input: unknown): CheckedSiteContent {
         const problem = linkProblem(url)
         if (problem) at(`${path}.url`, problem)
       }
+      // Versions saved before case studies had pictures showed the first version's.
+      const picture =
+        c.picture === undefined
+          ? DEFAULT_CASE_PICTURE
+          : text(c, 'picture', `${path}.picture`, M.url, false)
+      if (picture && !problems[`${path}.picture`]) {
+        if (!BUNDLED_PICTURE_PATTERN.test(picture) && !UPLOADED_PICTURE_PATTERN.test(picture)) {
+          at(`${path}.picture`, 'Upload the picture again.')
+        }
+      }
+      const pictureAlt =
+        c.pictureAlt === undefined
+          ? ''
+          : text(c, 'pictureAlt', `${path}.pictureAlt`, M.pictureAlt, false)
       return {
         client: text(c, 'client', `${path}.client`, M.caseTitle),
         title: text(c, 'title', `${path}.title`, M.caseTitle),
@@ -558,6 +621,8 @@ export function checkSiteContent(input: unknown): CheckedSiteContent {
         }),
         tags: textList(c, 'tags', `${path}.tags`, L.tags, M.tag),
         url,
+        picture,
+        pictureAlt,
       }
     }),
     testimonials: list(root, 'testimonials', 'testimonials', L.testimonials, (item, path) => {

@@ -2,7 +2,8 @@
 // 429 with Retry-After, other addresses unaffected. GET /api/audits/{id}/results-mail reads audits
 // by id (a report asks once per audit, again on a reload); before its rule only the general
 // `/api/` limit applied: 600 per 10 s, 3,600 guesses a minute. GET /api/payoff is the same small
-// answer for everyone (a report or dashboard asks once when it opens). On a server of its own with
+// answer for everyone (a report or dashboard asks once when it opens), and GET /api/site the site's
+// live content (the Preview and the console ask once when they open). On a server of its own with
 // the production rate limits, each client from its own loopback address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordId, uniqueEmail } from './helpers'
@@ -14,6 +15,8 @@ import { rawRequest } from './support/raw-request'
 const LIMIT = { label: 'GET /api/audits/', duration: 60, maxRequests: 30 }
 /** The rule of pb_migrations/1764690000_payoff_settings.js. */
 const PAYOFF_LIMIT = { label: 'GET /api/payoff', duration: 60, maxRequests: 30 }
+/** The rule of pb_migrations/1764730000_site_content.js. */
+const SITE_LIMIT = { label: 'GET /api/site', duration: 60, maxRequests: 30 }
 
 let server: LimitsServer
 
@@ -84,5 +87,29 @@ describe('the payoff assumptions from one IP', () => {
     expect((await read('127.0.0.162')).status).toBe(200)
     const { rateLimits } = await server.su.settings.getAll()
     expect(rateLimits.rules).toContainEqual(expect.objectContaining(PAYOFF_LIMIT))
+  })
+})
+
+describe('the live site content from one IP', () => {
+  it(`answers ${SITE_LIMIT.maxRequests} reads a minute, then 429 with Retry-After; another IP is unaffected`, async () => {
+    const read = (from: string) =>
+      rawRequest(server.url, { method: 'GET', path: '/api/site', from })
+    const reader = '127.0.0.171'
+    const statuses: number[] = []
+    for (let n = 0; n < SITE_LIMIT.maxRequests; n++) statuses.push((await read(reader)).status)
+    expect(statuses).toEqual(Array(SITE_LIMIT.maxRequests).fill(200))
+
+    const refused = await read(reader)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(SITE_LIMIT.duration)
+    // The rest of the API answers that address as before.
+    expect(
+      (await rawRequest(server.url, { method: 'GET', path: '/api/health', from: reader })).status,
+    ).toBe(200)
+    expect((await read('127.0.0.172')).status).toBe(200)
+    const { rateLimits } = await server.su.settings.getAll()
+    expect(rateLimits.rules).toContainEqual(expect.objectContaining(SITE_LIMIT))
   })
 })

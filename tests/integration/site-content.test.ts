@@ -10,8 +10,9 @@ import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import type { SiteContent } from '../../src/config/site-content'
 import { createUser, uniqueEmail } from './helpers'
 import type { TestUser } from './helpers'
-import { auditSubmission, eventually, startMailServer } from './support/mail-harness'
+import { auditSubmission, eventually, newestMailTo, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
+import { pngSize, solidPng } from './support/png'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
 
@@ -224,6 +225,87 @@ describe('the site content', () => {
     expect(mail.html).not.toMatch(/<img src=x|<script>/i)
     expect(mail.html).toContain('Call Alex&quot;&gt;&lt;img at')
     expect(mail.text).toContain('Call Alex"><img at')
+    expect((await call('POST', '/api/site/rollback', { version: 1 })).status).toBe(200)
+  })
+
+  it("takes pictures from the site admin only, checked as images, and serves PocketBase's thumbs", async () => {
+    const upload = (file: Blob, name: string, token = admin.pb.authStore.token) => {
+      const form = new FormData()
+      form.append('image', file, name)
+      return fetch(`${server.url}/api/collections/site_images/records`, {
+        method: 'POST',
+        headers: token ? { authorization: token } : {},
+        body: form,
+      })
+    }
+    const photo = new Blob([solidPng(1400, 1000, [40, 90, 70])], { type: 'image/png' })
+    // A guest and a member are refused before their upload is read; nothing is kept.
+    for (const token of ['', member.pb.authStore.token]) {
+      expect((await upload(photo, 'shop.png', token)).status).toBe(403)
+    }
+    expect((await server.su.collection('site_images').getList(1, 1)).totalItems).toBe(0)
+    // Text named like a picture is not a picture; nor is a picture over the size limit taken.
+    const fake = await upload(new Blob(['<svg onload=alert(1)>'], { type: 'image/png' }), 'x.png')
+    expect(fake.status).toBe(400)
+    expect(Object.keys((await fake.json()).data)).toEqual(['image'])
+    const huge = await upload(
+      new Blob([solidPng(10, 10, [0, 0, 0]), new Uint8Array(5 * 1024 * 1024)], {
+        type: 'image/png',
+      }),
+      'huge.png',
+    )
+    expect([400, 413]).toContain(huge.status)
+    expect((await server.su.collection('site_images').getList(1, 1)).totalItems).toBe(0)
+
+    const taken = await upload(photo, 'Shop front.png')
+    expect(taken.status).toBe(200)
+    const record = (await taken.json()) as { id: string; image: string; uploadedBy: string }
+    expect(record.uploadedBy).toBe(admin.email)
+    const picture = `${record.id}/${record.image}`
+    // The page's sizes, made by PocketBase from the upload.
+    for (const width of [560, 1120]) {
+      const res = await fetch(`${server.url}/api/files/site_images/${picture}?thumb=${width}x0`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/png')
+      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual({
+        width,
+        height: Math.round((width * 1000) / 1400),
+      })
+    }
+    // Nobody lists, changes or deletes the pictures through the API.
+    expect((await call('GET', '/api/collections/site_images/records')).status).toBe(403)
+    expect(
+      (await call('DELETE', `/api/collections/site_images/records/${record.id}`)).status,
+    ).toBeGreaterThanOrEqual(403)
+
+    const study = SITE_CONTENT_DEFAULTS.caseStudies[0]
+    const missing = await call('PATCH', '/api/site/draft', {
+      caseStudies: [{ ...study, picture: `${record.id}/other_x1y2z3w4v5.png` }],
+    })
+    expect(missing.status).toBe(400)
+    expect(Object.keys((await missing.json()).data)).toEqual(['caseStudies.0.picture'])
+    const saved = await call('PATCH', '/api/site/draft', {
+      caseStudies: [{ ...study, picture, pictureAlt: 'The café from Main Street' }],
+    })
+    expect(saved.status).toBe(200)
+    expect((await call('POST', '/api/site/publish', {})).status).toBe(200)
+    expect((await live()).content.caseStudies[0]).toMatchObject({ picture })
+    expect((await call('POST', '/api/site/rollback', { version: 1 })).status).toBe(200)
+  })
+
+  it('names the business as published in the account mails PocketBase builds', async () => {
+    const name = 'Birch & Pine <Efficiency>'
+    expect((await call('PATCH', '/api/site/draft', { businessName: name })).status).toBe(200)
+    expect((await call('POST', '/api/site/publish', {})).status).toBe(200)
+    const user = await createUser({ url: server.url, label: 'site-reset' })
+    await server.guest.collection('users').requestPasswordReset(user.email)
+    const mail = await newestMailTo(server, receiver, user.email, /Reset your/)
+    expect(mail.subject).toBe(`Reset your ${name} password`)
+    // Escaped in the brand bar, the title and the footer; never the first version's name.
+    expect(mail.html).toContain('Birch &amp; Pine &lt;Efficiency&gt;')
+    expect(mail.html).not.toContain('<Efficiency>')
+    expect(mail.html).not.toContain(SITE_CONTENT_DEFAULTS.businessName)
+    expect(mail.html).not.toMatch(/\{BUSINESS_NAME(_HTML)?\}/)
     expect((await call('POST', '/api/site/rollback', { version: 1 })).status).toBe(200)
   })
 })

@@ -6,17 +6,6 @@ import { firstNameOf } from '../../config/site-content-helpers'
 import { CertificationBadge } from './CertificationBadge'
 import { reviewTitle } from './review-title'
 
-const towns = [
-  'Littleton',
-  'Lancaster',
-  'Berlin',
-  'Gorham',
-  'Lincoln',
-  'Franconia',
-  'Bethlehem',
-  'North Conway',
-]
-
 const REVIEW_STEP =
   'We sit down at your place of business and walk through how work really flows: calls, bookings, quotes, invoices and follow-ups. You leave with a short list of where the hours go.'
 
@@ -53,10 +42,12 @@ export function AboutSection() {
           {content.about.map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
           ))}
-          <p className="about__towns">
-            <span className="about__towns-label">Working with businesses in </span>
-            {towns.join(' · ')} and the towns in between.
-          </p>
+          {content.towns.length > 0 && (
+            <p className="about__towns">
+              <span className="about__towns-label">Working with businesses in </span>
+              {content.towns.join(' · ')} and the towns in between.
+            </p>
+          )}
           <div className="about__badges">
             <CertificationBadge issuer="Google Analytics" credential="Certified" icon="analytics" />
             <CertificationBadge

@@ -1,6 +1,7 @@
 import { sections } from '../../config/paths'
 import { SectionLink } from '../../components/SectionLink'
 import { useSiteContent } from '../../components/site-content'
+import { pictureSources } from '../../config/site-content-helpers'
 import type { SiteCaseStudy, SiteContent, SiteTestimonial } from '../../config/site-content'
 
 /** Whether the home page has a "My work" section: a case study or a testimonial to show. */
@@ -27,9 +28,7 @@ export function PortfolioSection() {
         <div className="section__header">
           <p className="eyebrow">My work</p>
           <h2 id="portfolio-title">
-            {caseStudies.length > 0
-              ? 'A coffee shop that stopped missing the morning rush'
-              : 'What clients say'}
+            {caseStudies.length > 0 ? content.headings.portfolio : 'What clients say'}
           </h2>
         </div>
         {caseStudies.map((caseStudy, index) => (
@@ -67,18 +66,23 @@ function CaseStudy({
   caseStudy: SiteCaseStudy
   testimonial: SiteTestimonial | undefined
 }) {
+  const picture = caseStudy.picture ? pictureSources(caseStudy.picture) : null
   return (
     <article className="case-study card">
       <div className="case-study__art">
         <div className="case-study__art-inner">
-          <img
-            src="/images/coffee-shop-website.svg"
-            alt=""
-            width="560"
-            height="400"
-            loading="lazy"
-            decoding="async"
-          />
+          {picture && (
+            <img
+              src={picture.src}
+              srcSet={picture.srcSet}
+              sizes={picture.srcSet ? '(min-width: 900px) 560px, 100vw' : undefined}
+              alt={caseStudy.pictureAlt}
+              width="560"
+              height="400"
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           {caseStudy.stats.length > 0 && (
             <ul className="case-study__stats" aria-label="Results after three months">
               {caseStudy.stats.map((stat, index) => (

@@ -4,7 +4,7 @@ import { useSiteContent } from '../../components/site-content'
 import { reviewTitle } from './review-title'
 
 export function PricingSection() {
-  const { packages, efficiencyReview: review } = useSiteContent()
+  const { packages, efficiencyReview: review, headings } = useSiteContent()
   return (
     <section
       id={sections.pricing}
@@ -15,7 +15,7 @@ export function PricingSection() {
       <div className="container">
         <div className="section__header">
           <p className="eyebrow">Pricing</p>
-          <h2 id="pricing-title">Simple, one-time prices</h2>
+          <h2 id="pricing-title">{headings.packages}</h2>
           <p>
             No retainers and no surprise invoices. You know the price before we start, and the work
             is yours.

@@ -10,7 +10,7 @@ const ICONS = [
 ]
 
 export function ServicesSection() {
-  const { services } = useSiteContent()
+  const { services, headings } = useSiteContent()
   return (
     <section
       id={sections.services}
@@ -21,7 +21,7 @@ export function ServicesSection() {
       <div className="container">
         <div className="section__header">
           <p className="eyebrow">What I do</p>
-          <h2 id="services-title">Two things keep a small business healthy</h2>
+          <h2 id="services-title">{headings.services}</h2>
           <p>
             A steady flow of new customers, and work that gets done right the first time. I help
             with both, using tools that fit the size of your business.

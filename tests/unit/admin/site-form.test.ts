@@ -77,6 +77,7 @@ describe('a section saved', () => {
       postalAddress: SITE_CONTENT_DEFAULTS.postalAddress,
       location: SITE_CONTENT_DEFAULTS.location,
       serviceArea: SITE_CONTENT_DEFAULTS.serviceArea,
+      towns: SITE_CONTENT_DEFAULTS.towns,
       hours: SITE_CONTENT_DEFAULTS.hours,
     })
     expect(sectionChanges(checked, section('home').fields).since).toBe(2015)

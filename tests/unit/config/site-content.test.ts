@@ -2,6 +2,7 @@
 // with 400: the first version passes, each field's rule by table, hostile text is kept as text.
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_CASE_PICTURE,
   SITE_CONTENT_DEFAULTS,
   SITE_TEXT_MAX,
   checkSiteContent,
@@ -9,6 +10,7 @@ import {
   linkProblem,
   phoneE164,
   phoneHref,
+  pictureSources,
   priceProblem,
 } from '../../../src/config/site-content'
 import type { SiteContent } from '../../../src/config/site-content'
@@ -90,6 +92,42 @@ describe('checkSiteContent', () => {
       'packages',
     ],
     [
+      'an empty section heading',
+      { headings: { ...SITE_CONTENT_DEFAULTS.headings, packages: ' ' } },
+      'headings.packages',
+    ],
+    ['too many towns', { towns: Array(13).fill('Littleton') }, 'towns'],
+    [
+      'a picture from another site',
+      {
+        caseStudies: [
+          { ...SITE_CONTENT_DEFAULTS.caseStudies[0], picture: 'https://evil.test/x.png' },
+        ],
+      },
+      'caseStudies.0.picture',
+    ],
+    [
+      'a picture path that climbs out',
+      {
+        caseStudies: [
+          { ...SITE_CONTENT_DEFAULTS.caseStudies[0], picture: 'abcdefghijklmno/../../x.png' },
+        ],
+      },
+      'caseStudies.0.picture',
+    ],
+    [
+      'a picture description too long',
+      {
+        caseStudies: [
+          {
+            ...SITE_CONTENT_DEFAULTS.caseStudies[0],
+            pictureAlt: 'x'.repeat(SITE_TEXT_MAX.pictureAlt + 1),
+          },
+        ],
+      },
+      'caseStudies.0.pictureAlt',
+    ],
+    [
       'a service without text',
       { services: [{ title: 'A', intro: 'B', items: [{ title: 'C', text: '' }] }] },
       'services.0.items.0.text',
@@ -108,6 +146,26 @@ describe('checkSiteContent', () => {
     expect(checked.problems).toEqual({})
     expect(checked.value.tagline).toBe(hostile)
     expect(checked.value.testimonials[0].quote).toBe(hostile)
+  })
+
+  it('takes an uploaded picture, none, or one the site ships with', () => {
+    for (const picture of ['abcdefghijklmno/shop_front_x1y2z3w4v5.jpg', '', DEFAULT_CASE_PICTURE]) {
+      const checked = checkSiteContent(
+        withChange({ caseStudies: [{ ...SITE_CONTENT_DEFAULTS.caseStudies[0], picture }] }),
+      )
+      expect(checked.problems).toEqual({})
+      expect(checked.value.caseStudies[0].picture).toBe(picture)
+    }
+  })
+
+  it("reads a case study saved before pictures as showing the first version's picture", () => {
+    const { picture: _picture, pictureAlt: _alt, ...older } = SITE_CONTENT_DEFAULTS.caseStudies[0]
+    const checked = checkSiteContent(withChange({ caseStudies: [older] }))
+    expect(checked.problems).toEqual({})
+    expect(checked.value.caseStudies[0]).toMatchObject({
+      picture: DEFAULT_CASE_PICTURE,
+      pictureAlt: '',
+    })
   })
 
   it('names a whole missing object once, and each of its fields', () => {
@@ -145,6 +203,18 @@ describe('the helpers', () => {
     ['', 'Please enter a price.'],
   ])('priceProblem(%s)', (price, problem) => {
     expect(priceProblem(price)).toBe(problem)
+  })
+
+  it("gives an uploaded picture PocketBase's thumbs at the page's widths", () => {
+    expect(pictureSources(DEFAULT_CASE_PICTURE)).toEqual({ src: DEFAULT_CASE_PICTURE })
+    const uploaded = pictureSources('abcdefghijklmno/shop_x1y2z3w4v5.png')
+    expect(uploaded.src).toBe(
+      '/api/files/site_images/abcdefghijklmno/shop_x1y2z3w4v5.png?thumb=560x0',
+    )
+    expect(uploaded.srcSet).toBe(
+      '/api/files/site_images/abcdefghijklmno/shop_x1y2z3w4v5.png?thumb=560x0 560w, ' +
+        '/api/files/site_images/abcdefghijklmno/shop_x1y2z3w4v5.png?thumb=1120x0 1120w',
+    )
   })
 
   it('makes the tel: link, the E.164 number and the first name', () => {

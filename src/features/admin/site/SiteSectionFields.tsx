@@ -11,6 +11,7 @@ import {
 import { EMAIL_MAX } from '../../../config/limits'
 import type { SiteForm } from './site-form'
 import { ListEditor, TextField, TextListEditor } from './SiteFields'
+import { SitePictureField } from './SitePictureField'
 
 export interface SectionFieldsProps {
   form: SiteForm
@@ -102,6 +103,16 @@ function BusinessFields({ form, update }: SectionFieldsProps) {
         />
       </fieldset>
       <TextListEditor
+        path="towns"
+        legend="Towns named on the home page"
+        hint='The about section reads "Working with businesses in Littleton · Lancaster ... and the towns in between." None shown when empty.'
+        noun="Town"
+        items={form.towns}
+        limits={LISTS.towns}
+        max={MAX.place}
+        onItems={(v) => update('towns', v)}
+      />
+      <TextListEditor
         path="hours"
         legend="Opening hours"
         hint='One line each, like "Monday to Friday, 8 am to 5 pm". None shown when empty.'
@@ -161,6 +172,31 @@ function HomeFields({ form, update }: SectionFieldsProps) {
         onValue={(v) => update('hero', { ...form.hero, lead: v })}
         max={MAX.lead}
       />
+      <fieldset className="site-ed__group">
+        <legend>Section headings</legend>
+        <TextField
+          path="headings.services"
+          label="Services"
+          value={form.headings.services}
+          onValue={(v) => update('headings', { ...form.headings, services: v })}
+          max={MAX.heading}
+        />
+        <TextField
+          path="headings.packages"
+          label="Packages and prices"
+          value={form.headings.packages}
+          onValue={(v) => update('headings', { ...form.headings, packages: v })}
+          max={MAX.heading}
+        />
+        <TextField
+          path="headings.portfolio"
+          label="Case study"
+          hint="The heading over your case studies."
+          value={form.headings.portfolio}
+          onValue={(v) => update('headings', { ...form.headings, portfolio: v })}
+          max={MAX.heading}
+        />
+      </fieldset>
       <TextField
         path="since"
         label="Helping businesses since (year)"
@@ -389,6 +425,8 @@ const newCaseStudy = (): SiteCaseStudy => ({
   stats: [],
   tags: [],
   url: '',
+  picture: '',
+  pictureAlt: '',
 })
 
 function CaseFields({ form, update }: SectionFieldsProps) {
@@ -417,6 +455,13 @@ function CaseFields({ form, update }: SectionFieldsProps) {
             value={study.title}
             onValue={(title) => onStudy({ ...study, title })}
             max={MAX.caseTitle}
+          />
+          <SitePictureField
+            path={`caseStudies.${c}.picture`}
+            picture={study.picture}
+            alt={study.pictureAlt}
+            onPicture={(picture) => onStudy({ ...study, picture })}
+            onAlt={(pictureAlt) => onStudy({ ...study, pictureAlt })}
           />
           {(['challenge', 'solution', 'result'] as const).map((part) => (
             <TextField

@@ -36,6 +36,7 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
       'postalAddress',
       'location',
       'serviceArea',
+      'towns',
       'hours',
     ],
   },
@@ -48,8 +49,8 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   {
     id: 'home',
     title: 'Home page',
-    intro: 'The headline at the top, and the about section.',
-    fields: ['hero', 'since', 'about'],
+    intro: 'The headline at the top, the section headings, and the about section.',
+    fields: ['hero', 'headings', 'since', 'about'],
   },
   {
     id: 'services',
@@ -72,7 +73,7 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
   {
     id: 'case',
     title: 'Case study',
-    intro: 'Work you did for a client, told as challenge, solution and result.',
+    intro: 'Work you did for a client, told as challenge, solution and result, with a picture.',
     fields: ['caseStudies'],
   },
   {
