@@ -40,6 +40,18 @@ async function consultantApi(email: string) {
   }
 }
 
+/** A new site admin on a phone, in the Site tab; the live content as it was before. */
+async function openSiteTab(page: Page, label: string) {
+  await page.setViewportSize(MOBILE)
+  const admin = await createUser({ label })
+  promoteAdmin(admin.email)
+  const api = await consultantApi(admin.email)
+  const before = await api.live()
+  await signInAs(page, admin.email)
+  await page.goto(`${baseURL()}/audit-admin?tab=site`)
+  return { admin, api, before }
+}
+
 /** A section of the tab, opened. */
 async function section(page: Page, title: string): Promise<Locator> {
   const region = page.getByRole('region', { name: new RegExp(`^${title}`) })
@@ -52,15 +64,8 @@ async function section(page: Page, title: string): Promise<Locator> {
 test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish, versions, roll back', async ({
   page,
 }) => {
-  await page.setViewportSize(MOBILE)
-  const admin = await createUser({ label: 'site-owner' })
-  promoteAdmin(admin.email)
-  const api = await consultantApi(admin.email)
-  const before = await api.live()
+  const { admin, api, before } = await openSiteTab(page, 'site-owner')
   const next = before.version + 1
-
-  await signInAs(page, admin.email)
-  await page.goto(`${baseURL()}/audit-admin?tab=site`)
   await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible()
   const publishCard = page.getByRole('region', { name: 'Publish' })
   await expect(publishCard).toContainText(
@@ -176,14 +181,7 @@ test('the Site tab offline: a saved section waits on the device, survives a relo
   page,
   context,
 }) => {
-  await page.setViewportSize(MOBILE)
-  const admin = await createUser({ label: 'site-offline' })
-  promoteAdmin(admin.email)
-  const api = await consultantApi(admin.email)
-  const before = await api.live()
-
-  await signInAs(page, admin.email)
-  await page.goto(`${baseURL()}/audit-admin?tab=site`)
+  const { api, before } = await openSiteTab(page, 'site-offline')
   // The first session, no reload: the tab's code is loaded, the draft is on the device from this
   // load, and the service worker this visit installed answers the reload below with no signal.
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -247,14 +245,7 @@ test("a case study's picture: uploaded on the phone, published, shown on the pag
   page,
   browser,
 }) => {
-  await page.setViewportSize(MOBILE)
-  const admin = await createUser({ label: 'site-picture' })
-  promoteAdmin(admin.email)
-  const api = await consultantApi(admin.email)
-  const before = await api.live()
-
-  await signInAs(page, admin.email)
-  await page.goto(`${baseURL()}/audit-admin?tab=site`)
+  const { api, before } = await openSiteTab(page, 'site-picture')
   const caseStudy = await section(page, 'Case study')
   const study = caseStudy.getByRole('group', { name: 'Case study 1' })
   // The first version's case study has the picture that ships with the site. Not a picture:

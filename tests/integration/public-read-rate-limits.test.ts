@@ -70,46 +70,43 @@ describe('the results-mail route from one IP', () => {
   })
 })
 
+/**
+ * A public read that answers everyone alike: `limit.maxRequests` reads from `reader` in a minute,
+ * then 429 with Retry-After; the rest of the API still answers it, another address is unaffected,
+ * and the rule is the one the settings list.
+ */
+async function expectReadLimit(
+  path: string,
+  limit: { label: string; duration: number; maxRequests: number },
+  reader: string,
+  other: string,
+) {
+  const read = (from: string) => rawRequest(server.url, { method: 'GET', path, from })
+  const statuses: number[] = []
+  for (let n = 0; n < limit.maxRequests; n++) statuses.push((await read(reader)).status)
+  expect(statuses).toEqual(Array(limit.maxRequests).fill(200))
+
+  const refused = await read(reader)
+  expect(refused.status).toBe(429)
+  const retryAfter = Number(refused.headers['retry-after'])
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(limit.duration)
+  expect(
+    (await rawRequest(server.url, { method: 'GET', path: '/api/health', from: reader })).status,
+  ).toBe(200)
+  expect((await read(other)).status).toBe(200)
+  const { rateLimits } = await server.su.settings.getAll()
+  expect(rateLimits.rules).toContainEqual(expect.objectContaining(limit))
+}
+
 describe('the payoff assumptions from one IP', () => {
   it(`answer ${PAYOFF_LIMIT.maxRequests} reads a minute, then 429 with Retry-After; another IP is unaffected`, async () => {
-    const read = (from: string) =>
-      rawRequest(server.url, { method: 'GET', path: '/api/payoff', from })
-    const reader = '127.0.0.161'
-    const statuses: number[] = []
-    for (let n = 0; n < PAYOFF_LIMIT.maxRequests; n++) statuses.push((await read(reader)).status)
-    expect(statuses).toEqual(Array(PAYOFF_LIMIT.maxRequests).fill(200))
-
-    const refused = await read(reader)
-    expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers['retry-after'])
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(PAYOFF_LIMIT.duration)
-    expect((await read('127.0.0.162')).status).toBe(200)
-    const { rateLimits } = await server.su.settings.getAll()
-    expect(rateLimits.rules).toContainEqual(expect.objectContaining(PAYOFF_LIMIT))
+    await expectReadLimit('/api/payoff', PAYOFF_LIMIT, '127.0.0.161', '127.0.0.162')
   })
 })
 
 describe('the live site content from one IP', () => {
   it(`answers ${SITE_LIMIT.maxRequests} reads a minute, then 429 with Retry-After; another IP is unaffected`, async () => {
-    const read = (from: string) =>
-      rawRequest(server.url, { method: 'GET', path: '/api/site', from })
-    const reader = '127.0.0.171'
-    const statuses: number[] = []
-    for (let n = 0; n < SITE_LIMIT.maxRequests; n++) statuses.push((await read(reader)).status)
-    expect(statuses).toEqual(Array(SITE_LIMIT.maxRequests).fill(200))
-
-    const refused = await read(reader)
-    expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers['retry-after'])
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(SITE_LIMIT.duration)
-    // The rest of the API answers that address as before.
-    expect(
-      (await rawRequest(server.url, { method: 'GET', path: '/api/health', from: reader })).status,
-    ).toBe(200)
-    expect((await read('127.0.0.172')).status).toBe(200)
-    const { rateLimits } = await server.su.settings.getAll()
-    expect(rateLimits.rules).toContainEqual(expect.objectContaining(SITE_LIMIT))
+    await expectReadLimit('/api/site', SITE_LIMIT, '127.0.0.171', '127.0.0.172')
   })
 })
