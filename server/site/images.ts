@@ -6,7 +6,7 @@
 //   - the upload records who made it;
 //   - a draft naming an uploaded picture must name one that exists, so the page never shows a
 //     broken picture.
-import { isConsultant, requireConsultant } from '../platform/auth'
+import { requireConsultant } from '../platform/auth'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { findOrNull } from '../platform/sql'
 import type { SiteContent, SiteProblems } from '../../src/config/site-content'
@@ -26,17 +26,17 @@ function isUpload(e: RequestEvent): boolean {
   }
 }
 
+const ONLY_ADMIN = 'Only the site admin can upload pictures.'
+
 /** A middleware after the auth is loaded, before any body is read: 403 for anyone else's upload. */
 export function refuseOthersUploads(e: RequestEvent, next: () => void = () => e.next()): void {
-  if (isUpload(e) && !isConsultant(e)) {
-    throw new ForbiddenError('Only the site admin can upload pictures.', {})
-  }
+  if (isUpload(e)) requireConsultant(e, ONLY_ADMIN)
   return next()
 }
 
 /** onRecordCreateRequest of site_images: who uploaded it. */
 export function recordUploader(e: RecordRequestEvent): void {
-  requireConsultant(e, 'Only the site admin can upload pictures.')
+  requireConsultant(e, ONLY_ADMIN)
   e.record.set('uploadedBy', e.auth ? e.auth.getString('email') : '')
   e.next()
 }

@@ -52,6 +52,17 @@ async function openSiteTab(page: Page, label: string) {
   return { admin, api, before }
 }
 
+/** Publish changes, confirmed; the tab says which version went live. */
+async function publishFromTab(page: Page, version: number) {
+  const publishCard = page.getByRole('region', { name: 'Publish' })
+  await publishCard.getByRole('button', { name: 'Publish changes' }).click()
+  await page
+    .getByRole('dialog', { name: 'Publish these changes?' })
+    .getByRole('button', { name: 'Publish', exact: true })
+    .click()
+  await expect(publishCard).toContainText(`Published as version ${version}.`, RENDERED)
+}
+
 /** A section of the tab, opened. */
 async function section(page: Page, title: string): Promise<Locator> {
   const region = page.getByRole('region', { name: new RegExp(`^${title}`) })
@@ -228,12 +239,7 @@ test('the Site tab offline: a saved section waits on the device, survives a relo
     `Draft differs from the live site (version ${before.version}).`,
   )
   expect((await api.draft()).content.efficiencyReview.price).toBe('$249')
-  await publishCard.getByRole('button', { name: 'Publish changes' }).click()
-  await page
-    .getByRole('dialog', { name: 'Publish these changes?' })
-    .getByRole('button', { name: 'Publish', exact: true })
-    .click()
-  await expect(publishCard).toContainText(`Published as version ${before.version + 1}.`, RENDERED)
+  await publishFromTab(page, before.version + 1)
   expect((await api.live()).content.efficiencyReview.price).toBe('$249')
 
   // The worker's other specs meet the site's words as they were.
@@ -268,14 +274,7 @@ test("a case study's picture: uploaded on the phone, published, shown on the pag
   const picture = (await api.draft()).content.caseStudies[0].picture
   expect(picture).toMatch(/^[a-z0-9]{15}\/[^/]+\.png$/)
   await screenshot(page, 'site-editor-picture')
-
-  const publishCard = page.getByRole('region', { name: 'Publish' })
-  await publishCard.getByRole('button', { name: 'Publish changes' }).click()
-  await page
-    .getByRole('dialog', { name: 'Publish these changes?' })
-    .getByRole('button', { name: 'Publish', exact: true })
-    .click()
-  await expect(publishCard).toContainText(`Published as version ${before.version + 1}.`, RENDERED)
+  await publishFromTab(page, before.version + 1)
 
   // The page as served names PocketBase's thumbs; the browser shows the picture.
   const html = await (await fetch(`${baseURL()}/`)).text()
