@@ -1,11 +1,12 @@
 // The console's Site tab on a 390 px phone against the real server: the consultant changes the
 // phone and a package's price (a bad phone is shown under the field and refused before anything
-// is sent), saves each section into the draft, previews it, publishes it as the next version,
-// sees it in the versions and rolls back; with no signal, in the first session, a saved section
-// waits on the device, survives a reload, reaches the server when the connection is back and is
-// then published; and a case study's picture is uploaded, published and shown on the page. The draft and
-// the live content are read through the API where the page cannot show them. Each test leaves the
-// site's words as they were (its server is shared with the worker's other specs).
+// is sent; a price typed and not saved is still there after a look at People), saves each section
+// into the draft, previews it, publishes it as the next version, sees it in the versions and rolls
+// back; with no signal, in the first session, a saved section waits on the device, survives a
+// reload, reaches the server when the connection is back and is then published; and a case
+// study's picture is uploaded, published and shown on the page. The draft and the live content
+// are read through the API where the page cannot show them. Each test leaves the site's words as
+// they were (its server is shared with the worker's other specs).
 import PocketBase from 'pocketbase'
 import type { Locator, Page } from '@playwright/test'
 import type { PublishedSiteAnswer, SiteDraftAnswer } from '../../src/backend/site-api'
@@ -120,6 +121,16 @@ test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish
   await price.blur()
   await expect(price).toHaveAccessibleDescription(/Write the price in dollars, like \$1,299\./)
   await price.fill('$849')
+  // A look at another tab loses nothing typed: back in the Site tab, the price is still there,
+  // its section open and marked unsaved.
+  const tabBar = page.getByRole('navigation', { name: 'Console' })
+  await tabBar.getByRole('link', { name: 'People', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible()
+  await tabBar.getByRole('link', { name: 'Site', exact: true }).click()
+  await expect(price).toHaveValue('$849')
+  await expect(packages.getByRole('button', { name: /^Packages and prices/ })).toContainText(
+    'Unsaved changes',
+  )
   await packages.getByRole('button', { name: /^Save/ }).click()
   await expect(packages).toContainText('Saved to the draft.')
   const draft = await api.draft()

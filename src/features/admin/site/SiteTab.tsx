@@ -9,6 +9,7 @@ import type { SiteContent } from '../../../config/site-content'
 import { useOnline } from '../../../offline/online'
 import { ErrorState, LoadingState } from '../StatusMessage'
 import { useWhenDelivered } from '../use-people'
+import { keepForm, keptForm } from './kept-form'
 import { touchesFields, type PendingSiteEdit } from './site-edits'
 import {
   SITE_SECTIONS,
@@ -161,21 +162,30 @@ function SiteEditor({
     [draftContent, delivered, pending, syncedAt],
   )
   const baseKey = JSON.stringify(base)
-  const [form, setForm] = useState<SiteForm>(() => formOf(base))
+  // What was typed and not saved before a look at another tab or at the preview comes back.
+  const [kept] = useState(() => keptForm(adminId, base))
+  const [form, setForm] = useState<SiteForm>(() => kept?.form ?? formOf(base))
   const [formBase, setFormBase] = useState({ key: baseKey, content: base })
   if (formBase.key !== baseKey) {
     // Loaded again, rolled back, or changed on another device: untouched sections follow.
     setFormBase({ key: baseKey, content: base })
     setForm((current) => rebaseForm(current, formBase.content, base))
   }
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([SITE_SECTIONS[0].id]))
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => kept?.open ?? new Set([SITE_SECTIONS[0].id]),
+  )
 
   const checked = useMemo(() => checkForm(form), [form])
   const unsaved = (section: SiteSection) => sectionChanged(checked.value, base, section.fields)
   const unsavedTitles = SITE_SECTIONS.filter(unsaved).map((section) => section.title)
   const anyUnsaved = unsavedTitles.length > 0
 
-  // Closing or reloading the page would lose what was typed and not saved: the browser asks.
+  useEffect(
+    () => keepForm(adminId, anyUnsaved ? { form, base, open } : null),
+    [adminId, anyUnsaved, form, base, open],
+  )
+
+  // Closing the page would lose what was typed and not saved: the browser asks.
   useEffect(() => {
     if (!anyUnsaved) return
     const ask = (event: BeforeUnloadEvent) => event.preventDefault()
