@@ -38,7 +38,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './pocketbase.mjs'
 import { startAppServer } from './bench/app-server.mjs'
-import { pocketBasePid } from './bench/process-stats.mjs'
+import { freshMemoryMicrosPerPage, pocketBasePid } from './bench/process-stats.mjs'
 import { budgetFor, kib, measureBuild, precacheEntries } from './bench/budget.mjs'
 import { buildSite } from './bench/build.mjs'
 import { chromiumAvailable, CHROMIUM_PATH } from './bench/chromium.mjs'
@@ -79,6 +79,7 @@ import { measurePublish } from './bench/publish-bench.mjs'
  *     cpu: string | undefined,
  *     node: string,
  *     loadAverageAtStart: number,
+ *     freshMemoryMicrosPerPage: number,
  *     loadAverageAtEnd?: number,
  *   },
  *   notes: string[],
@@ -290,6 +291,13 @@ function rowsFor(results) {
         met(r.lcpMs <= t.lcpMs && r.cls <= t.cls),
       ])
     }
+    const indexes = Object.values(results.lighthouse.pages).map((r) => r.benchmarkIndex)
+    rows.push([
+      "Lighthouse's benchmarkIndex of this machine",
+      `${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))}`,
+      '(>= 1,000 expected)',
+      '',
+    ])
   }
   if (results.slowlink && !failed('slowlink')) {
     const l = results.slowlink
@@ -497,6 +505,8 @@ async function main() {
       node: process.version,
       // Lighthouse scales the CPU time it observes: other work on the machine inflates TBT/LCP.
       loadAverageAtStart: loadavg()[0],
+      // What a first touch of fresh memory costs here (every page load starts in fresh memory).
+      freshMemoryMicrosPerPage: freshMemoryMicrosPerPage(),
     },
     notes: [
       'The bench server (npm start on a temp data dir) exempts 127.0.0.1 from its rate limits: every request here comes from loopback.',
@@ -622,7 +632,7 @@ async function main() {
   for (const note of results.notes) console.log(`Note: ${note}`)
   const { loadAverageAtStart } = results.machine
   console.log(
-    `Machine: ${results.machine.cpus} CPUs, load average ${loadAverageAtStart.toFixed(1)} at start, ${loadAverageAtEnd.toFixed(1)} at end.`,
+    `Machine: ${results.machine.cpus} CPUs, load average ${loadAverageAtStart.toFixed(1)} at start, ${loadAverageAtEnd.toFixed(1)} at end; a first touch of fresh memory costs ${results.machine.freshMemoryMicrosPerPage.toFixed(1)} µs of system time a 4 KiB page.`,
   )
   console.log(`Wrote bench-results.json (${results.durationSeconds} s).`)
   if (SECTIONS.some((s) => results[s]?.error)) process.exitCode = 1
