@@ -484,7 +484,7 @@ function CaseFields({ form, update }: SectionFieldsProps) {
             newItem={() => ({ value: '', label: '' })}
             onItems={(stats) => onStudy({ ...study, stats })}
             renderItem={(stat, s, onStat) => (
-              <div className="site-ed__pair">
+              <div className="site-ed__pair site-ed__pair--short-first">
                 <TextField
                   path={`caseStudies.${c}.stats.${s}.value`}
                   label={`Number ${s + 1}`}
@@ -496,6 +496,7 @@ function CaseFields({ form, update }: SectionFieldsProps) {
                 <TextField
                   path={`caseStudies.${c}.stats.${s}.label`}
                   label={`What number ${s + 1} counts`}
+                  hint='Like "locals on the email list".'
                   value={stat.label}
                   onValue={(label) => onStat({ ...stat, label })}
                   max={MAX.statLabel}
