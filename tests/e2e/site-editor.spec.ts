@@ -162,6 +162,10 @@ test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish
   await expect(publishCard).toContainText(
     `The draft is the same as the live site (version ${next}).`,
   )
+  // The pages this phone keeps for offline changed: the app offers its new version at once.
+  const update = page.getByRole('status').filter({ hasText: 'A new version is available' })
+  await expect(update).toBeVisible(RENDERED)
+  await update.getByRole('button', { name: 'Later' }).click()
   // The public home page as a visitor without JavaScript gets it: rendered again with the words.
   const home = async () => (await fetch(`${baseURL()}/`)).text()
   expect(await home()).toContain('(603) 555-0199')

@@ -4,6 +4,7 @@
 // worker, after any outbox flush in progress has finished, and then reloads THIS tab only.
 // Why: docs/decisions/003-service-worker-and-updates.md.
 import type { Workbox } from 'workbox-window'
+import { provideUpdateCheck } from '../../offline/app-update-check'
 
 export type UpdatePhase =
   /** Nothing to do: no newer version known. */
@@ -86,6 +87,8 @@ function scheduleUpdateChecks(wb: Workbox) {
     wb.update().catch(() => undefined) // offline or server down: try again later
   }
   setInterval(check, UPDATE_CHECK_INTERVAL_MS)
+  // A change known to make a new version (the Site tab's publish) asks at once.
+  provideUpdateCheck(check)
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > MIN_CHECK_GAP_MS) check()
   })

@@ -13,6 +13,7 @@ import {
 } from '../../../backend/site-api'
 import { useSession } from '../../../backend/session'
 import type { SiteContent } from '../../../config/site-content'
+import { checkForUpdateNow } from '../../../offline/app-update-check'
 import type { EnqueueResult } from '../../../offline/outbox'
 import { watchOwnedOutbox } from '../../../offline/watch-owned-outbox'
 import { useSyncedData } from '../use-people'
@@ -122,10 +123,21 @@ export function warmSiteOutbox() {
   if (navigator.onLine !== false) import('../../../offline/app-outbox').catch(() => undefined)
 }
 
+/**
+ * A publish or a roll back changed the pages this device keeps for offline use: the app asks for
+ * its new version at once, so "A new version is available" comes within seconds (not at the next
+ * page load or hourly check) and Reload shows the consultant their new words here too.
+ */
+async function newPagesLive(answer: Promise<SiteChangeAnswer>): Promise<SiteChangeAnswer> {
+  const live = await answer
+  if (live.changed) checkForUpdateNow()
+  return live
+}
+
 export function publishDraft(): Promise<SiteChangeAnswer> {
-  return publishSite(pb)
+  return newPagesLive(publishSite(pb))
 }
 
 export function rollbackTo(version: number): Promise<SiteChangeAnswer> {
-  return rollbackSite(pb, version)
+  return newPagesLive(rollbackSite(pb, version))
 }
