@@ -36,7 +36,10 @@ test("a lead added by hand: the form's problems, a phone-only lead with its Call
   page,
   context,
 }) => {
-  // Online, offline and back, with axe and screenshots on the way.
+  // Online, offline and back, with axe and screenshots on the way: one story, and a long one
+  // on a busy host (2.7 min of the default 3 in CI; each offline try may take the outbox's
+  // request timeout to give up), so twice the default guard, like the People drill.
+  test.setTimeout(360_000)
   await page.setViewportSize(MOBILE)
   const admin = await createUser({ label: 'manual-lead-owner' })
   promoteAdmin(admin.email)
