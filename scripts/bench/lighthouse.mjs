@@ -36,10 +36,10 @@ function summarize(lhr) {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     speedIndexMs: metric('speed-index'),
-    // Lighthouse's own reading of this machine's CPU (a mid-range phone is about 1,000 and the
-    // 4x slowdown assumes a fast desktop): a slower host inflates TBT with no change to the page.
+    // Lighthouse's own reading of this machine's JavaScript speed (it warns below 1,000, where
+    // its 4x slowdown overstates a phone): a slower host inflates TBT with no change to the page.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
-    // Where the main thread's time went, as observed before the 4x scaling (ms by group).
+    // Where the main thread's time went (ms by group), scaled like TBT: four times what it saw.
     mainThreadMs: Object.fromEntries(
       /** @type {{ group: string, duration: number }[]} */ (
         /** @type {{ items?: unknown[] }} */ (lhr.audits['mainthread-work-breakdown']?.details)

@@ -8,7 +8,14 @@
 import type { Browser, Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
-import { baseURL, createUser, promoteAdmin, superuser, TEST_PASSWORD } from './support/helpers'
+import {
+  baseURL,
+  createUser,
+  promoteAdmin,
+  shareOf,
+  superuser,
+  TEST_PASSWORD,
+} from './support/helpers'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
 const PAGES = [
@@ -307,11 +314,7 @@ for (let part = 0; part < CONSOLE_PARTS; part++) {
     const tabs = await tabLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
     expect(tabs.length).toBeGreaterThanOrEqual(CONSOLE_PARTS)
     const pages = [...tabs, `/audit-admin?person=${world.personId}`]
-    await checkSignedInPages(
-      adminPage,
-      pages.filter((_, i) => i % CONSOLE_PARTS === part),
-      async () => {},
-    )
+    await checkSignedInPages(adminPage, shareOf(pages, part, CONSOLE_PARTS), async () => {})
     await adminPage.close()
   })
 }

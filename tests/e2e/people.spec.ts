@@ -18,6 +18,7 @@ import {
   MOBILE,
   promoteAdmin,
   screenshot,
+  shareOf,
   signInAs,
   superuser,
 } from './support/helpers'
@@ -83,7 +84,7 @@ for (let part = 0; part < TAB_WALK_PARTS; part++) {
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
     expect(hrefs.length).toBeGreaterThanOrEqual(5)
     // This part's share of the tabs after the first, then back to the first (Today).
-    const share = hrefs.slice(1).filter((_, i) => i % TAB_WALK_PARTS === part)
+    const share = shareOf(hrefs.slice(1), part, TAB_WALK_PARTS)
     for (const href of [...share, hrefs[0]]) {
       const link = tabBar.locator(`a[href="${href}"]`)
       // The top bar's mail line arrives a moment after the page and can move the bar under a

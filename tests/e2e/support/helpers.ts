@@ -90,6 +90,14 @@ export async function screenshot(page: Page, name: string) {
   })
 }
 
+/**
+ * Part `part` (from 0) of `parts` of a long drill's list: every `parts`-th item, so the parts are
+ * as even as they can be and each item is in exactly one of them.
+ */
+export function shareOf<T>(items: readonly T[], part: number, parts: number): T[] {
+  return items.filter((_, i) => i % parts === part)
+}
+
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
