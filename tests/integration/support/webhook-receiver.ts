@@ -26,6 +26,11 @@ export interface WebhookReceiver {
   at(path: string): ReceivedWebhook[]
   /** TCP connections accepted so far (a refused delivery must never open one). */
   connections(): number
+  /**
+   * Resolves once no connection is open: every request a killed sender had already written has
+   * been read and answered by the rules in force until then.
+   */
+  waitForIdle(timeoutMs?: number): Promise<void>
   /** How to answer requests to `path` from now on (default 200 "ok"). */
   answer(path: string, answer: Answer): void
   waitFor(predicate: (received: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>
@@ -89,6 +94,13 @@ export async function startWebhookReceiver(host = '127.0.0.1'): Promise<WebhookR
     received,
     at: (path) => received.filter((r) => r.path === path),
     connections: () => connections,
+    async waitForIdle(timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs
+      while (sockets.size > 0) {
+        if (Date.now() > deadline) throw new Error(`${sockets.size} connection(s) still open`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
     answer: (path, answer) => void answers.set(path, answer),
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs
