@@ -9,7 +9,7 @@ import { badRequest, refuseProblems } from '../platform/errors'
 import type { RecordEvent, RecordRequestEvent } from '../platform/events'
 import { saveInTransaction } from '../platform/transaction'
 import { findOrNull } from '../platform/sql'
-import { accountOf, findPersonByEmail } from './find'
+import { accountOf, findPersonByEmail, findPersonByPhone } from './find'
 
 /** The person fields the server sets for a lead added by hand, whatever the request said. */
 const SERVER_FIELDS: Record<string, unknown> = {
@@ -44,6 +44,11 @@ export function createManualLead(e: RecordRequestEvent): void {
     if (findPersonByEmail(e.app, value.email)) problems.email = 'Already in People.'
     else if (accountOf(e.app, value.email)?.getBool('isAdmin'))
       problems.email = 'That address is an account that runs this site.'
+  }
+  // Someone known only by a number already in People is that person again (with an address,
+  // two people may share a business's line).
+  if (!value.email && value.phone && !problems.phone && findPersonByPhone(e.app, value.phone)) {
+    problems.phone = 'Already in People.'
   }
   refuseProblems('Failed to create record.', problems)
 

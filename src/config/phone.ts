@@ -17,3 +17,13 @@ export function telHref(phone: string): string {
   const trimmed = phone.trim()
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`
 }
+
+/**
+ * What makes two typed numbers the same line: the digits, without a North American leading 1
+ * ("+1 (603) 555-0142" and "603.555.0142" are one number). server/people/find.ts asks the
+ * database the same question in SQL (`phoneKeySql`).
+ */
+export function phoneKey(value: string): string {
+  const digits = value.replace(/\D/g, '')
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
+}

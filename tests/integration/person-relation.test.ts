@@ -233,6 +233,34 @@ describe('a lead added by hand', () => {
     ).toEqual({ email: 'That address is an account that runs this site.' })
   })
 
+  it('refuses a number alone that someone in People has, typed any way; with an address it is a new person', async () => {
+    await addLead(admin.pb, { name: 'Phoned Once', phone: '(603) 555-0177', source: 'phone_call' })
+    await server.guest.collection('contacts').create({
+      id: recordId(),
+      name: 'Call Me Back',
+      email: uniqueEmail('callback'),
+      phone: '603 555 0188',
+      message: 'Please call me back.',
+      source: 'call_back',
+    })
+    for (const phone of ['+1 603.555.0177', '603-555-0188']) {
+      expect(
+        await fieldErrors(addLead(admin.pb, { name: 'Again', phone, source: 'walk_in' })),
+      ).toEqual({ phone: 'Already in People.' })
+    }
+    // The same business line with an address of their own: someone else at that business.
+    const colleague = await addLead(admin.pb, {
+      name: 'Colleague',
+      phone: '603 555 0177',
+      email: uniqueEmail('colleague'),
+      source: 'referral',
+    })
+    expect(colleague.phone).toBe('603 555 0177')
+    // Another number is nobody's yet.
+    const other = await addLead(admin.pb, { name: 'New', phone: '603 555 0166', source: 'event' })
+    expect(other.id).toBeTruthy()
+  })
+
   it('a retried send is refused as a repeat of its id (the outbox counts it as delivered)', async () => {
     const body = {
       id: recordId(),

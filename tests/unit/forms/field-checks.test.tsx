@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { accountMessages } from '../../../src/backend/account-api'
 import { emailProblem, requiredProblem } from '../../../src/components/field-problems'
 import { COMMON_PASSWORD_MESSAGE } from '../../../src/config/passwords'
-import { phoneProblem, telHref } from '../../../src/config/phone'
+import { phoneKey, phoneProblem, telHref } from '../../../src/config/phone'
 
 const createAccount = vi.fn()
 vi.mock('../../../src/features/account/account-actions', () => ({
@@ -123,5 +123,15 @@ describe('the checks every form shares', () => {
   it('makes tel: links of the digits only', () => {
     expect(telHref('(603) 555-0142')).toBe('tel:6035550142')
     expect(telHref('+1 603.555.0142')).toBe('tel:+16035550142')
+  })
+
+  it('takes one line however it is typed, the North American 1 or not', () => {
+    const key = phoneKey('(603) 555-0142')
+    expect(key).toBe('6035550142')
+    for (const typed of ['603.555.0142', '+1 603 555 0142', '1-603-555-0142']) {
+      expect(phoneKey(typed)).toBe(key)
+    }
+    // Another country's number keeps all its digits.
+    expect(phoneKey('+44 20 7946 0958')).toBe('442079460958')
   })
 })
