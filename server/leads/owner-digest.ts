@@ -7,6 +7,7 @@
 import { parsePbTime, toPbTime } from '../../src/config/dates'
 import { DELIVERY_DEFAULTS } from '../../src/config/limits'
 import { ownerEmail } from '../mail/index'
+import { MORNING_MAIL_KIND } from '../people/index'
 import { envNumber } from '../platform/env'
 import type { App } from '../platform/events'
 import { objectOf } from '../platform/json'
@@ -24,9 +25,10 @@ export function ownerMailPerHour(): number {
 
 // Owner notifications sent on their own within the hour (a digest's items carry
 // `payload.digest`), and those another run claimed before this one and is sending now: two runs
-// at once (the cron and a flush) decide in the order they claimed.
+// at once (the cron and a flush) decide in the order they claimed. The digest and the morning
+// mail are no notifications: they never use up the hour.
 const SENT_ALONE =
-  `FROM deliveries WHERE class = 'owner' AND kind != '${DIGEST_KIND}' AND (` +
+  `FROM deliveries WHERE class = 'owner' AND kind NOT IN ('${DIGEST_KIND}', '${MORNING_MAIL_KIND}') AND (` +
   "(status = 'sent' AND sentAt > {:since} AND json_extract(payload, '$.digest') IS NULL) OR " +
   "(status = 'sending' AND claimedAt < {:claimedAt}))"
 

@@ -11,7 +11,7 @@ import {
 import { createManualLead } from './manual'
 import { getSettings, putSettings } from './settings'
 import { readToday } from './today'
-import { MORNING_JOB, morningKinds, runMorningMail } from './morning-job'
+import { MORNING_JOB, MORNING_MAIL_KIND, morningKinds, runMorningMail } from './morning-job'
 import { jobKind } from '../queue/index'
 
 export { normalEmail } from './api'
@@ -41,6 +41,9 @@ export const routes = {
 
 /** The morning mail to the consultant, a kind of the delivery queue (server/main.ts). */
 export const kinds = morningKinds
+
+/** The morning mail's kind: a summary of Today, not a notification of a lead. */
+export { MORNING_MAIL_KIND }
 
 /** Scheduled work, as rows of the delivery queue's dispatcher (server/queue/jobs.ts). */
 export const jobKinds = {

@@ -128,4 +128,30 @@ describe("the owner's inbox", () => {
     const digest = toOwner(receiver.mails).slice(before)[2]
     expect(digest.subject).toBe('Digest: 29 messages since your last notification')
   })
+
+  it("does not count the morning mail among the hour's notifications", async () => {
+    // Hours after the tests above, with the hour's whole cap in morning mails (one a day in life).
+    const later = Date.now() + 6 * 60 * MINUTE
+    const sentAt = new Date(later - 30 * MINUTE).toISOString().replace('T', ' ')
+    for (let i = 0; i < 6; i++) {
+      await server.su.collection('deliveries').create({
+        kind: 'owner_morning',
+        channel: 'mail',
+        class: 'owner',
+        status: 'sent',
+        recipient: OWNER_EMAIL,
+        uniqueKey: `owner_morning:test-${i}`,
+        sentAt,
+      })
+    }
+    const before = toOwner(receiver.mails).length
+    const real = contact('after-morning')
+    await post('127.0.3.1', 'contacts', real)
+    await server.flush(new Date(later))
+    expect(
+      toOwner(receiver.mails)
+        .slice(before)
+        .map((m) => m.replyTo),
+    ).toEqual([real.email])
+  })
 })
