@@ -9,6 +9,7 @@ import {
   type SiteServiceGroup,
 } from '../../../config/site-content'
 import { EMAIL_MAX } from '../../../config/limits'
+import { SOCIAL_NETWORKS } from '../../../config/social-networks'
 import type { SiteForm } from './site-form'
 import { ListEditor, TextField, TextListEditor } from './SiteFields'
 import { SitePictureField } from './SitePictureField'
@@ -570,6 +571,13 @@ function TestimonialFields({ form, update }: SectionFieldsProps) {
   )
 }
 
+const SOCIAL_HINT = `Like "LinkedIn". ${listed(SOCIAL_NETWORKS)} show as their icon; any other name shows as written.`
+
+/** "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
 function SocialFields({ form, update }: SectionFieldsProps) {
   return (
     <ListEditor
@@ -585,7 +593,7 @@ function SocialFields({ form, update }: SectionFieldsProps) {
           <TextField
             path={`social.${i}.label`}
             label="Name"
-            hint='Like "LinkedIn".'
+            hint={SOCIAL_HINT}
             value={link.label}
             onValue={(label) => onLink({ ...link, label })}
             max={MAX.linkLabel}
