@@ -44,7 +44,7 @@ describe('SocialLinks', () => {
     expect(other.className).toBe('social-links__named')
     expect(other.textContent).toContain('Google reviews')
     // No link without something to see.
-    for (const link of container.querySelectorAll('a')) {
+    for (const link of Array.from(container.querySelectorAll('a'))) {
       expect(
         link.querySelector('path[d^="M"]') || link.querySelector('span[aria-hidden]'),
       ).not.toBeNull()
