@@ -5,7 +5,7 @@
 import { phoneKey } from '../../src/config/phone'
 import type { App } from '../platform/events'
 import { jsonValue } from '../platform/json'
-import { findOrNull, selectRow } from '../platform/sql'
+import { findOrNull, selectRow, selectRows } from '../platform/sql'
 import { normalEmail, personAddresses, previousAddresses } from './api'
 
 /** The newsletter row's status, read from `status` when the collection has it, else `active`. */
@@ -66,31 +66,23 @@ export function findPersonByEmail(app: App, rawEmail: string): core.Record | nul
 }
 
 /**
- * `phoneKey` of a column in SQL: a number as the forms take it has only digits, spaces, dots,
- * dashes, brackets and a leading plus (src/config/phone.ts), so taking those out leaves its digits.
- */
-function phoneKeySql(column: string): string {
-  let digits = column
-  for (const mark of [' ', '-', '(', ')', '.', '+']) digits = `replace(${digits}, '${mark}', '')`
-  return `(CASE WHEN length(${digits}) = 11 AND substr(${digits}, 1, 1) = '1' THEN substr(${digits}, 2) ELSE ${digits} END)`
-}
-
-/**
  * The person a phone number belongs to: one added by hand with it, or one who left it in a
- * call-back request. Null when nobody has it (or `phone` has no digits).
+ * call-back request, however either was typed (`phoneKey`). Null when nobody has it (or `phone`
+ * has no digits). Reads every stored number: a consultant's People are hundreds, not millions,
+ * and the one rule of what makes two numbers the same stays in src/config/phone.ts.
  */
 export function findPersonByPhone(app: App, phone: string): core.Record | null {
   const key = phoneKey(phone)
   if (!key) return null
-  const row = selectRow(
+  const rows = selectRows(
     app,
-    `SELECT id FROM people WHERE phone != '' AND ${phoneKeySql('phone')} = {:key} ` +
-      `UNION ALL SELECT person AS id FROM contacts WHERE person != '' AND phone != '' AND ${phoneKeySql('phone')} = {:key} ` +
-      'LIMIT 1',
-    { key },
-    { id: '' },
+    "SELECT id, phone FROM people WHERE phone != '' " +
+      "UNION ALL SELECT person AS id, phone FROM contacts WHERE person != '' AND phone != ''",
+    {},
+    { id: '', phone: '' },
   )
-  return row && row.id ? findOrNull(app, 'people', row.id) : null
+  const match = rows.find((row) => phoneKey(row.phone) === key)
+  return match ? findOrNull(app, 'people', match.id) : null
 }
 
 /** The account of an address (lowercased), or null. Sign-up keeps the address as typed. */

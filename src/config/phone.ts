@@ -20,8 +20,8 @@ export function telHref(phone: string): string {
 
 /**
  * What makes two typed numbers the same line: the digits, without a North American leading 1
- * ("+1 (603) 555-0142" and "603.555.0142" are one number). server/people/find.ts asks the
- * database the same question in SQL (`phoneKeySql`).
+ * ("+1 (603) 555-0142" and "603.555.0142" are one number); server/people/find.ts finds a person
+ * by it.
  */
 export function phoneKey(value: string): string {
   const digits = value.replace(/\D/g, '')

@@ -94,30 +94,34 @@ export async function startWebhookReceiver(host = '127.0.0.1'): Promise<WebhookR
     received,
     at: (path) => received.filter((r) => r.path === path),
     connections: () => connections,
-    async waitForIdle(timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs
-      while (sockets.size > 0) {
-        if (Date.now() > deadline) throw new Error(`${sockets.size} connection(s) still open`)
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    },
+    waitForIdle: (timeoutMs = 5_000) =>
+      until(
+        () => sockets.size === 0,
+        timeoutMs,
+        () => `${sockets.size} connection(s) still open`,
+      ),
     answer: (path, answer) => void answers.set(path, answer),
-    async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs
-      while (!predicate(received)) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `timed out waiting for webhooks; received ${received.length}: ` +
-              received.map((r) => `${r.path} ${r.headers['webhook-id']}`).join(', '),
-          )
-        }
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    },
+    waitFor: (predicate, timeoutMs = 15_000) =>
+      until(
+        () => predicate(received),
+        timeoutMs,
+        () =>
+          `timed out waiting for webhooks; received ${received.length}: ` +
+          received.map((r) => `${r.path} ${r.headers['webhook-id']}`).join(', '),
+      ),
     async close() {
       for (const res of hanging) res.destroy()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
+  }
+}
+
+/** Polls `done` every 50 ms; throws `why()` once `timeoutMs` has passed without it. */
+async function until(done: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(why())
+    await new Promise((r) => setTimeout(r, 50))
   }
 }
