@@ -64,11 +64,16 @@ export function freePort() {
  */
 
 /**
- * PocketBase's pool of JavaScript engines: its default 15, plus the 2 the delivery queue's
- * dispatcher holds all the time (a loop per lane: server/queue/dispatcher.ts), so requests keep
- * the 15 they had. The service unit (deploy/north-country.service) passes the same flag.
+ * PocketBase's pool of JavaScript engines, sized for 8 requests at once: a request holds an
+ * engine for each JavaScript middleware and hook it is inside (two chains and the pages'
+ * middleware; a record create also its failed-save hook, an audit create its check: five), and
+ * the delivery queue's dispatcher holds 2 all the time (a loop per lane:
+ * server/queue/dispatcher.ts). Past the pool, each call gets a one-off engine that loads its
+ * modules anew: with PocketBase's default 15 (17 here before), 8 audit creates at once ran half
+ * as fast (docs/performance.md). The 31 more engines cost about 15 MB resident. The service unit
+ * (deploy/north-country.service) passes the same flag.
  */
-export const HOOKS_POOL_FLAG = '--hooksPool=17'
+export const HOOKS_POOL_FLAG = '--hooksPool=48'
 
 /**
  * Command-line arguments for `pocketbase serve` with this project's folders.
