@@ -10,6 +10,7 @@ import { MANUAL_QUEUE, OWNER_EMAIL } from './harness-env'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver'
 import { startWebhookServer, type WebhookServer } from './support/webhook-harness'
+import { waitUntil } from './support/wait'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -50,14 +51,6 @@ async function sendMessage(text = 'Hello') {
     source: 'portfolio_website',
   })
   return id
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 /** The endpoint's latest logged attempt. */
@@ -218,7 +211,11 @@ describe('what a receiver can do', () => {
 
     // The hung one gives up after 10 seconds; its attempt says so and it will be retried.
     await flushing
-    await waitUntil(async () => (await server.attempts(hung.id)).length > 0, 20_000)
+    await waitUntil(
+      async () => (await server.attempts(hung.id)).length > 0,
+      20_000,
+      'its first attempt',
+    )
     const attempt = await lastAttempt(hung.id)
     expect(attempt).toMatchObject({ outcome: 'retry', statusCode: 0 })
     expect(attempt.error).toBe('No answer within 10 seconds.')

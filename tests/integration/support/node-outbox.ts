@@ -50,16 +50,4 @@ export async function contactsWithMarker(su: PocketBase, marker: string) {
     .getFullList({ filter: su.filter('message ~ {:m}', { m: marker }) })
 }
 
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-  intervalMs = 100,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
-}
+export { waitUntil } from './wait'

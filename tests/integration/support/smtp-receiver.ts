@@ -9,6 +9,7 @@ import type {
   ReceivedMail,
   RefusingReceiver,
 } from '../../../scripts/mail-receiver.mjs'
+import { waitUntil } from './wait'
 
 export type { ReceivedMail, RefusingReceiver }
 export { startRefusingReceiver }
@@ -37,19 +38,16 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
     port: receiver.port,
     mails,
     mailsTo: (address) => mails.filter((m) => m.envelope.to.includes(address)),
-    async waitFor(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs
-      while (!predicate(mails)) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `timed out waiting for mail; received ${mails.length}: ` +
-              JSON.stringify(mails.map((m) => ({ to: m.envelope.to, subject: m.subject }))) +
-              (errors.length ? ` errors: ${errors.map((e) => e.message).join('; ')}` : ''),
-          )
-        }
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    },
+    waitFor: (predicate, timeoutMs = 10_000) =>
+      waitUntil(
+        () => predicate(mails),
+        timeoutMs,
+        () =>
+          `mail; received ${mails.length}: ` +
+          JSON.stringify(mails.map((m) => ({ to: m.envelope.to, subject: m.subject }))) +
+          (errors.length ? ` errors: ${errors.map((e) => e.message).join('; ')}` : ''),
+        50,
+      ),
     close: () => receiver.close(),
   }
 }

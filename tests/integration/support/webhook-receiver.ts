@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { waitUntil } from './wait'
 
 export interface ReceivedWebhook {
   path: string
@@ -95,33 +96,26 @@ export async function startWebhookReceiver(host = '127.0.0.1'): Promise<WebhookR
     at: (path) => received.filter((r) => r.path === path),
     connections: () => connections,
     waitForIdle: (timeoutMs = 5_000) =>
-      until(
+      waitUntil(
         () => sockets.size === 0,
         timeoutMs,
-        () => `${sockets.size} connection(s) still open`,
+        () => `its connections to close (${sockets.size} still open)`,
+        20,
       ),
     answer: (path, answer) => void answers.set(path, answer),
     waitFor: (predicate, timeoutMs = 15_000) =>
-      until(
+      waitUntil(
         () => predicate(received),
         timeoutMs,
         () =>
-          `timed out waiting for webhooks; received ${received.length}: ` +
+          `webhooks; received ${received.length}: ` +
           received.map((r) => `${r.path} ${r.headers['webhook-id']}`).join(', '),
+        50,
       ),
     async close() {
       for (const res of hanging) res.destroy()
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
-  }
-}
-
-/** Polls `done` every 50 ms; throws `why()` once `timeoutMs` has passed without it. */
-async function until(done: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(why())
-    await new Promise((r) => setTimeout(r, 50))
   }
 }
