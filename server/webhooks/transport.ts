@@ -9,8 +9,9 @@
 //   - at most WEBHOOK_RESPONSE_READ_BYTES of the answer are read (`head -c` closes the pipe);
 //   - the body is passed in a file readable by this process only, not on the command line, and
 //     curl gets no environment but PATH (no proxy, no .curlrc).
-//   - every process of a request dies with the server (setpriv --pdeathsig): a server killed
-//     mid-send leaves no curl behind to deliver a row the restarted server sends again.
+//   - every process of a request dies with the server (setpriv --pdeathsig, and a check of its
+//     parent where the signal came too late): a server killed mid-send leaves no curl behind to
+//     deliver a row the restarted server sends again.
 // Needs curl, sh, head, setpriv and getent (Debian: curl, dash, coreutils, util-linux, libc-bin).
 import { ID_ALPHABET } from '../platform/ids'
 import {
@@ -21,13 +22,18 @@ import {
 import { checkDestination } from './guard'
 
 const USER_AGENT = 'NorthCountry-Webhooks/1.0'
-// $1: where the answer goes, $2: where curl's report goes; the rest are curl's arguments. The
-// shell is started under setpriv too, so curl and head are its own children (no subshell
-// between) and die when it does; curl reports its exit code itself (--write-out).
+// $1: the server's process id, $2: where the answer goes, $3: where curl's report goes; the rest
+// are curl's arguments. The shell is started under setpriv too, so curl and head are its own
+// children (no subshell between) and die when it does; curl reports its exit code itself
+// (--write-out). setpriv arms the signal after the fork: a parent killed in between leaves the
+// child running (a server killed mid-spawn once delivered a row the restarted server sent again).
+// So each level that leads to curl checks, once the signal is armed (a shell reads $PPID when it
+// starts), that its parent is still the one that started it: the shell the server, and curl's
+// own shell (exec'd into curl) that shell.
 const DIE_WITH_PARENT = ['setpriv', '--pdeathsig', 'KILL'] as const
 const SCRIPT =
-  'out=$1; err=$2; shift 2; ' +
-  `${DIE_WITH_PARENT.join(' ')} curl "$@" 2>"$err" | ` +
+  'pb=$1; out=$2; err=$3; shift 3; [ "$PPID" = "$pb" ] || exit 1; ' +
+  `${DIE_WITH_PARENT.join(' ')} sh -c '[ "$PPID" = "$0" ] && exec curl "$@"' "$$" "$@" 2>"$err" | ` +
   `${DIE_WITH_PARENT.join(' ')} head -c ${WEBHOOK_RESPONSE_READ_BYTES} >"$out"`
 
 export interface WebhookRequest {
@@ -83,6 +89,11 @@ function printable(text: string): string {
   return String(text || '')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '?')
     .trim()
+}
+
+/** This process's id, which the request's shell checks is still its parent (no $os.getpid). */
+function serverPid(): string {
+  return readText('/proc/self/stat').split(' ')[0]
 }
 
 function readText(path: string): string {
@@ -195,6 +206,7 @@ export function postAll(requests: WebhookRequest[]): WebhookResult[] {
   $os.mkdirAll(dir, fileMode(0o700))
   const resolved: Record<string, string[]> = {}
   const running: Array<{ index: number; cmd: exec.Cmd; started: number }> = []
+  const pid = serverPid()
   try {
     requests.forEach((request, index) => {
       const destination = checkDestination(request.url, resolved, request.allowPrivate)
@@ -221,6 +233,7 @@ export function postAll(requests: WebhookRequest[]): WebhookResult[] {
         '-c',
         SCRIPT,
         'sh',
+        pid,
         `${dir}/${index}.out`,
         `${dir}/${index}.err`,
         ...curlArgs(request, destination, bodyFile),
