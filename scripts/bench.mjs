@@ -7,7 +7,8 @@
 //               (Chromium's DevTools network throttling), first visit, median of 3
 //   offline     offline warm start: first contentful paint of / with the network off, median of 5
 //   taps        the free audit's 34 taps at 390 px with the CPU slowed 4x and 6x: worst, p98,
-//               median and the worst of each kind of tap, tap-to-paint by Chromium's Event Timing
+//               median and the worst of each kind of tap, tap-to-paint by Chromium's Event Timing,
+//               and the floor: the same taps on the first section as HTML with no script
 //               (scripts/bench/taps.mjs)
 //   publish     a publish of the site's content, request to answer (every page rendered again),
 //               median and worst of 3 (scripts/bench/publish-bench.mjs)
@@ -333,6 +334,12 @@ function rowsFor(results) {
         Object.entries(t.worstByKind)
           .map(([kind, worst]) => `${kind} ${ms(worst)}`)
           .join(', '),
+        '',
+        '',
+      ])
+      rows.push([
+        `  the floor, ${rate}: its first section as HTML, no script, ${t.interactions} taps (worst / median)`,
+        `${ms(t.floor.worstMs)} / ${ms(t.floor.medianMs)}`,
         '',
         '',
       ])

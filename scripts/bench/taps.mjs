@@ -3,7 +3,9 @@
 // as a visitor takes it. Each interaction's latency is Chromium's own Event Timing (the longest
 // event of the interaction, from the tap to the next paint: what INP is made of); an interaction
 // under 16 ms leaves no entry and counts as 16 ms. Reports the worst, the 98th percentile, the
-// median and the worst of each kind of tap per slowdown (issue 39: the worst under 100 ms at 6x).
+// median and the worst of each kind of tap per slowdown (issue 39: the worst under 100 ms at 6x),
+// and beside them the floor: the same number of taps on the audit's first section served as HTML
+// with no script, what the browser alone spends on a tap on this machine.
 // The page is driven through DevTools alone (Runtime.evaluate, Input.dispatchTouchEvent), never
 // Playwright's locators: the script they put in the page listens to every pointer, touch and
 // mouse event of the window, and its listeners ran in every tap measured (about 6 ms of each at
@@ -194,6 +196,107 @@ async function measureLastTap(cdp, counted, kind) {
   return { kind, duration: entry.duration, entry }
 }
 
+/** A phone's screen (390 px, touch) watching its interactions, and DevTools on its page. */
+async function openPhone(/** @type {import('playwright-core').Browser} */ browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  })
+  await context.addInitScript(observeInteractions)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  return { context, page, cdp }
+}
+
+const START = button('Start the Free Audit')
+
+/**
+ * Opens /free-audit and waits until the app owns its Start button (hydrated): a tap before that
+ * would not be the app's.
+ * @param {import('playwright-core').Page} page
+ * @param {CDPSession} cdp
+ * @param {string} baseUrl
+ */
+async function openAudit(page, cdp, baseUrl) {
+  await page.goto(`${baseUrl}/free-audit`)
+  await waitInPage(
+    cdp,
+    `(${START}) && Object.keys(${START}).some((key) => key.startsWith('__reactFiber$'))`,
+    'the audit page hydrating',
+  )
+  await assertBarePage(cdp)
+}
+
+/**
+ * The page's HTML as the app shows the audit's first section (taken at full speed), without its
+ * scripts: the same elements and the same style sheets, and nothing to run.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseUrl
+ * @returns {Promise<string>}
+ */
+async function firstSectionAsHtml(browser, baseUrl) {
+  const { context, page, cdp } = await openPhone(browser)
+  try {
+    await openAudit(page, cdp, baseUrl)
+    await tap(cdp, START)
+    await waitInPage(cdp, `${VISIBLE_GROUPS}.length > 0`, 'the first section showing')
+    await run(cdp, QUIET)
+    return await run(
+      cdp,
+      `(() => {
+        const copy = document.documentElement.cloneNode(true)
+        for (const s of copy.querySelectorAll('script, link[rel=modulepreload]')) s.remove()
+        return '<!doctype html>' + copy.outerHTML
+      })()`,
+    )
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The floor: what the browser alone spends on a tap on this machine. The audit's first section,
+ * served again as HTML and CSS with no script, its answer cards tapped `count` times (each question
+ * in turn, a different answer each round) at the same slowdown, screen size and touches as the
+ * audit. No change to the app can make its taps quicker than these, so on a slow or busy host they
+ * show how much of the audit's figure is the host's.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseUrl
+ * @param {number} rate
+ * @param {number} count
+ * @returns {Promise<Tap[]>}
+ */
+async function tapBarePage(browser, baseUrl, rate, count) {
+  const html = await firstSectionAsHtml(browser, baseUrl)
+  const { context, page, cdp } = await openPhone(browser)
+  try {
+    // Served by the browser itself (DevTools' request interception): the page's style sheets
+    // still come from the app's server, and no script is put in the page.
+    const url = `${baseUrl}/__bench-bare-audit`
+    await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await page.goto(url)
+    if ((await run(cdp, 'document.scripts.length')) !== 0)
+      throw new Error('taps: the bare page has a script')
+    await assertBarePage(cdp)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    const groups = await run(cdp, `${VISIBLE_GROUPS}.length`)
+    /** @type {Tap[]} */
+    const taps = []
+    const counted = new Set()
+    for (let i = 0; taps.length < count; i++) {
+      const labels = `${VISIBLE_GROUPS}[${i % groups}].querySelectorAll('label')`
+      await tap(cdp, `${labels}[${Math.floor(i / groups)} % ${labels}.length]`)
+      taps.push(await measureLastTap(cdp, counted, 'answer'))
+    }
+    return taps
+  } finally {
+    await context.close()
+  }
+}
+
 /**
  * One pass through the free audit at `rate`x CPU; returns each tap, in order, with its latency.
  * @param {import('playwright-core').Browser} browser
@@ -202,31 +305,14 @@ async function measureLastTap(cdp, counted, kind) {
  * @returns {Promise<Tap[]>}
  */
 async function takeAudit(browser, baseUrl, rate) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  })
+  const { context, page, cdp } = await openPhone(browser)
   try {
-    await context.addInitScript(observeInteractions)
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await page.goto(`${baseUrl}/free-audit`)
-    const start = button('Start the Free Audit')
-    // The app owns the button (hydrated) before the first tap counts.
-    await waitInPage(
-      cdp,
-      `(${start}) && Object.keys(${start}).some((key) => key.startsWith('__reactFiber$'))`,
-      'the audit page hydrating',
-    )
-    await assertBarePage(cdp)
+    await openAudit(page, cdp, baseUrl)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate })
     /** @type {Tap[]} */
     const taps = []
     const counted = new Set()
-    await tap(cdp, start)
+    await tap(cdp, START)
     taps.push(await measureLastTap(cdp, counted, 'Start'))
     for (;;) {
       await waitInPage(cdp, `${VISIBLE_GROUPS}.length > 0`, 'a section showing')
@@ -269,11 +355,12 @@ async function takeAudit(browser, baseUrl, rate) {
 export async function measureTaps(baseUrl, rates = [4, 6]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
-    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, worstByKind: Record<string, number>, worst: unknown }>} */
+    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number }, worst: unknown }>} */
     const byRate = {}
     for (const rate of rates) {
       const taps = await takeAudit(browser, baseUrl, rate)
       const ms = taps.map((t) => t.duration)
+      const floor = (await tapBarePage(browser, baseUrl, rate, taps.length)).map((t) => t.duration)
       /** @type {Record<string, number>} */
       const worstByKind = {}
       for (const t of taps) worstByKind[t.kind] = Math.max(worstByKind[t.kind] ?? 0, t.duration)
@@ -284,6 +371,7 @@ export async function measureTaps(baseUrl, rates = [4, 6]) {
         p98Ms: percentile(ms, 98),
         medianMs: median(ms),
         worstByKind,
+        floor: { worstMs: Math.max(...floor), medianMs: median(floor) },
         // Where the worst one's time went: waiting for the main thread, the handlers, the paint.
         worst: worst.entry && {
           tap: worst.kind,
