@@ -5,21 +5,9 @@
 // counts `booking_opened`. Nothing stored names the visitor.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from './support/csp-guard'
-import type { Page } from '@playwright/test'
+import { answerEverySection } from './audit-support'
 import { baseURL, superuser } from './support/helpers'
 import { messages } from '../../src/config/messages'
-
-async function answerEverySection(page: Page) {
-  for (;;) {
-    const groups = page.getByRole('group')
-    for (let i = 0; i < (await groups.count()); i++) {
-      await groups.nth(i).getByRole('radio').first().check()
-    }
-    const finish = page.getByRole('button', { name: 'Get My Report' })
-    if (await finish.isVisible()) return finish.click()
-    await page.getByRole('button', { name: 'Next' }).click()
-  }
-}
 
 test('a campaign visit, the audit steps and the booking are counted, and the audit keeps its source', async ({
   page,

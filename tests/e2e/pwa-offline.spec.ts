@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './support/csp-guard'
+import { answerEverySection } from './audit-support'
 import type { Page } from '@playwright/test'
 import { DESKTOP, expectAccessible } from './support/helpers'
 import { startSite, waitForActiveServiceWorker, withProfile, type Site } from './pwa-support'
@@ -60,19 +61,6 @@ function cachedUrls(page: Page) {
     }
     return urls
   })
-}
-
-/** Answers the first option of every question, section by section, up to 'Get My Report'. */
-async function answerEverySection(page: Page) {
-  for (;;) {
-    const groups = page.getByRole('group')
-    for (let i = 0; i < (await groups.count()); i++) {
-      await groups.nth(i).getByRole('radio').first().check()
-    }
-    const finish = page.getByRole('button', { name: 'Get My Report' })
-    if (await finish.isVisible()) return finish.click()
-    await page.getByRole('button', { name: 'Next' }).click()
-  }
 }
 
 test('the service worker precaches the app shell and every script and style of the build', () => {

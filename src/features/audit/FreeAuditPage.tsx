@@ -92,6 +92,7 @@ export default function FreeAuditPage() {
             }}
             onFinish={getReport}
             error={error}
+            onScreen={state.step === 'questions'}
           />
         </Activity>
       )}

@@ -1,4 +1,4 @@
-import { Activity, memo, useId, useRef, useState } from 'react'
+import { Activity, memo, startTransition, useDeferredValue, useId, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import {
   OTHER_TEXT_MAX_LENGTH,
@@ -21,6 +21,8 @@ interface QuestionStepProps {
   busy?: boolean
   busyLabel?: string
   error?: string | null
+  /** False while the step is rendered ahead, hidden (the free audit's landing and teaser). */
+  onScreen?: boolean
 }
 
 /**
@@ -31,6 +33,11 @@ interface QuestionStepProps {
  * Activity renders a hidden subtree after everything visible, in small slices), so Next shows
  * questions that already exist instead of building them in the tap. Sections once shown stay
  * mounted, hidden, for Previous.
+ *
+ * Start, Next and Previous paint the section's top in the tap (the progress, the heading, its
+ * introduction, the old questions gone) and show its questions in a transition after that frame:
+ * showing a section's questions styles and lays out each of them, too much for one tap's frame on
+ * a slow phone.
  */
 export function QuestionStep({
   state,
@@ -42,6 +49,7 @@ export function QuestionStep({
   busy = false,
   busyLabel = 'Generating Report...',
   error,
+  onScreen = true,
 }: QuestionStepProps) {
   const headingId = useId()
   const section = sections[state.section]
@@ -52,9 +60,15 @@ export function QuestionStep({
   const [furthest, setFurthest] = useState(0)
   const ahead = Math.min(state.section + 1, lastSection)
   if (ahead > furthest) setFurthest(ahead)
+  // The section whose questions show: this one, a frame after it came on screen (none before).
+  const shownSection = useDeferredValue(onScreen ? state.section : -1, -1)
 
   return (
-    <section className="audit-questions" aria-labelledby={headingId}>
+    <section
+      className="audit-questions"
+      aria-labelledby={headingId}
+      aria-busy={shownSection !== state.section}
+    >
       <div className="audit-progress">
         <p className="audit-progress__text">
           <span>
@@ -83,7 +97,10 @@ export function QuestionStep({
       <p className="audit-questions__intro">{section.intro}</p>
 
       {sections.slice(0, Math.max(furthest, ahead) + 1).map((each, index) => (
-        <Activity key={each.name} mode={index === state.section ? 'visible' : 'hidden'}>
+        <Activity
+          key={each.name}
+          mode={index === state.section && index === shownSection ? 'visible' : 'hidden'}
+        >
           {each.questions.map((question, position) => (
             <QuestionCard
               key={question.id}
@@ -97,6 +114,8 @@ export function QuestionStep({
           ))}
         </Activity>
       ))}
+      {/* Holds the page's height while the questions come, so Previous/Next stay put. */}
+      {shownSection !== state.section && <div className="audit-questions__pending" />}
       <p className="audit-questions__skip">
         Not sure, or it doesn't fit your business? Skip it: an unanswered question simply scores 0.
       </p>
@@ -149,8 +168,12 @@ interface QuestionCardProps {
 }
 
 /**
- * A radio group of big cards: the whole card is the label, so a thumb can hit it anywhere. A tap
- * renders only the card it changed (memo: the question and the callbacks stay the same).
+ * A radio group of big cards: the whole card is the label, so a thumb can hit it anywhere.
+ *
+ * A tap paints its answer first: the card shows the picked answer in the tap (only this card
+ * renders), and the audit takes it as a transition, drawn in a frame of its own after that
+ * (the page's render, the "answered" count, "Clear answer" appearing and moving the cards below).
+ * The card follows the audit's answer whenever that changes otherwise (Clear answer, a draft).
  */
 const QuestionCard = memo(function QuestionCard({
   question,
@@ -161,6 +184,13 @@ const QuestionCard = memo(function QuestionCard({
   onOtherText,
 }: QuestionCardProps) {
   const otherId = useId()
+  // What the radios show: the audit's answer, or the one just tapped until the audit has it.
+  const [shown, setShown] = useState(value)
+  const [taken, setTaken] = useState(value)
+  if (value !== taken) {
+    setTaken(value)
+    setShown(value)
+  }
   // Set when the visitor picks 'other': its text field then scrolls into view (above the
   // phone's sticky Previous/Next bar), but not when a saved draft shows it on arrival.
   const revealOther = useRef(false)
@@ -184,10 +214,11 @@ const QuestionCard = memo(function QuestionCard({
               type="radio"
               name={question.id}
               value={option.value}
-              checked={value === option.value}
+              checked={shown === option.value}
               onChange={() => {
                 revealOther.current = option.value === OTHER_VALUE
-                onAnswer(question.id, option.value)
+                setShown(option.value)
+                startTransition(() => onAnswer(question.id, option.value))
               }}
             />
             <span>{option.label}</span>

@@ -160,7 +160,8 @@ describe('the free audit', () => {
     renderPage()
     await sectionHeading(2)
     const task = questions.find((q) => q.id === 'task_automation')!
-    const group = screen.getByRole('group', { name: new RegExp(task.text.slice(0, 30)) })
+    // The questions show a frame after the section's heading.
+    const group = await screen.findByRole('group', { name: new RegExp(task.text.slice(0, 30)) })
     expect(
       (within(group).getByRole('radio', { name: task.options[0].label }) as HTMLInputElement)
         .checked,
@@ -168,9 +169,9 @@ describe('the free audit', () => {
     await press('Previous')
     await press('Previous')
     await sectionHeading(0)
-    expect((screen.getByPlaceholderText('Please specify...') as HTMLInputElement).value).toBe(
-      'Sell online',
-    )
+    expect(
+      ((await screen.findByPlaceholderText('Please specify...')) as HTMLInputElement).value,
+    ).toBe('Sell online')
   })
 
   it("shows the teaser with the score and the weakest section after 'Get My Report'", async () => {
