@@ -8,11 +8,11 @@
 //   2. crashes: 20 simulated visitors x 10 submissions through the REAL outbox (src/offline/ over
 //      fake-indexeddb) while the server is crashed and restarted twice
 //      (tests/integration/support/soak-run.ts; the same code runs small in `npm test`);
-//   3. flood: two IPs use every way a guest can make the server mail an address (free audits,
-//      newsletter sign-ups, an account opened with it: verification, reset, sign-in alerts; an
-//      e-mail change to another one) while a visitor sends a message; each stranger gets one mail
-//      of each kind, and the server's own minute cron tells the owner of the visitor within 75 s
-//      (tests/integration/support/soak-flood.ts);
+//   3. flood, on a server of its own with mail on: two IPs use every way a guest can make the
+//      server mail an address (free audits, newsletter sign-ups, an account opened with it:
+//      verification, reset, sign-in alerts; an e-mail change to another one) while a visitor
+//      sends a message; each stranger gets one mail of each kind, and the server's own minute
+//      cron tells the owner of the visitor within 75 s (tests/integration/support/soak-flood.ts);
 //   4. caps: on a fresh server with the default daily cap on messages (and 40 funnel events), one
 //      address stores messages and funnel events past a day's caps, single and batched; exactly the caps are stored, every
 //      refusal says when to come back (tests/integration/support/soak-abuse.ts).
@@ -105,15 +105,24 @@ try {
     timeoutMs,
     log: verbose ? (/** @type {string} */ line) => console.error(`  ${line}`) : undefined,
   })
-  // Last, with mail on: two IPs flood one address with free audits while a visitor writes.
-  flood = await runFloodPhase(env, {
+} finally {
+  await env.stop()
+}
+// Then, on a server of its own with mail on (the crash phase's notifications use up the owner's
+// hour, after which a real visitor's message rightly waits for the digest): two IPs flood one
+// address with free audits while a visitor writes.
+const floodEnv = await startSoakEnvironment()
+process.on('exit', () => floodEnv.killAll())
+try {
+  await floodEnv.restartWithMail()
+  flood = await runFloodPhase(floodEnv, {
     auditsPerIp: 50,
     floodIps: ['127.0.0.6', '127.0.0.7'],
     visitorIp: '127.0.0.8',
     waitForCron: true,
   })
 } finally {
-  await env.stop()
+  await floodEnv.stop()
 }
 // Last, on a server of its own with the default daily cap on messages (the soak's server raises
 // the caps: its simulated visitors all send from 127.0.0.1) and a small one on funnel events, which

@@ -6,8 +6,8 @@
 // message. Every audit is stored; each stranger gets exactly one mail of each kind; the owner
 // hears of the visitor within 75 s (of the message, by the minute cron in `npm run soak`; of the
 // next sender run after the flood in `npm test`) and of every flood audit in the end (one by one or in the hourly digest).
-// Runs against the soak's server with SMTP on (after the crash phase), with the production rate
-// limits. Used by `npm run soak` (scripts/soak.mjs) and tests/integration/soak.test.ts.
+// Runs against a soak server of its own with SMTP on, with the production rate limits (after the
+// crash phase, its server has used up the owner's hour of notifications). Used by `npm run soak` (scripts/soak.mjs) and tests/integration/soak.test.ts.
 import PocketBase from 'pocketbase'
 import { decideSignUps } from './newsletter-signups'
 import { payloadFor } from './soak-run'
