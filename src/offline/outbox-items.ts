@@ -30,13 +30,26 @@ export interface ItemStoreOptions {
   /** Which outbox instance this is; written on the items it claims. */
   instanceId: string
   itemLeaseMs: number
+  /**
+   * True when flushing takes a Web Lock: the browser releases it with the page that held it, so
+   * while this instance flushes no other live one is sending, and an item another instance
+   * claimed was left by a page that is gone (reloaded or closed mid-request).
+   */
+  lockGoesWithPage?: boolean
   now: () => number
   random: () => number
 }
 
 export type ItemStore = ReturnType<typeof itemStore>
 
-export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStoreOptions) {
+export function itemStore({
+  db,
+  instanceId,
+  itemLeaseMs,
+  lockGoesWithPage = false,
+  now,
+  random,
+}: ItemStoreOptions) {
   /**
    * Items the server has but this database could not remove, with when to try again. Kept in
    * memory only: if even that write fails, a later visit sends them once more (a duplicate id
@@ -93,11 +106,15 @@ export function itemStore({ db, instanceId, itemLeaseMs, now, random }: ItemStor
     return Math.min(item.leaseUntil ?? 0, at + itemLeaseMs)
   }
 
+  /** Asked while holding the flush lock (`due`, `claim`). */
   function isDue(item: OutboxItem, at: number): boolean {
     if (undeleted.has(item.id)) return false
     if (item.status === 'queued') return item.nextAttemptAt <= at
-    // A 'sending' item whose sender vanished (tab closed mid-request) is due once its lease ends.
-    if (item.status === 'sending') return (item.leaseUntil ?? 0) <= at
+    // A 'sending' item whose sender vanished (tab closed mid-request) is due once its lease ends,
+    // or at once where the flush lock went with the sender's page.
+    if (item.status === 'sending') {
+      return (item.leaseUntil ?? 0) <= at || (lockGoesWithPage && item.claimedBy !== instanceId)
+    }
     return false
   }
 

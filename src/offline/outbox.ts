@@ -99,18 +99,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const enqueueWaitMs = options.enqueueWaitMs ?? ENQUEUE_WAIT_MS
   const instanceId = newRecordId()
   const listeners = new Set<(report: FlushReport) => void>()
-  const items = itemStore({
-    db,
-    instanceId,
-    itemLeaseMs,
-    now,
-    random: options.random ?? Math.random,
-  })
-
   const locks = options.locks === undefined ? browserLocks() : options.locks
   const lock: FlushLock = locks
     ? webLockFlushLock(locks, flushLockName(db.name))
     : leaseFlushLock(db, instanceId, itemLeaseMs, now)
+  const items = itemStore({
+    db,
+    instanceId,
+    itemLeaseMs,
+    lockGoesWithPage: Boolean(locks),
+    now,
+    random: options.random ?? Math.random,
+  })
 
   let transport: OutboxTransport | undefined
   async function getTransport(): Promise<OutboxTransport> {

@@ -44,10 +44,10 @@ export function outboxItems(page: Page): Promise<OutboxEntry[]> {
 
 /**
  * Waits until no item of the page's outbox is being sent: each is queued (e.g. offline, after its
- * failed try) or failed. A page that goes away mid-send leaves its item claimed for the outbox's
- * item lease (a minute) before another page may send it. A try ends by itself within the
- * outbox's request timeout (a request the slow host leaves hanging offline is aborted then), so
- * that is how long this waits.
+ * failed try) or failed. A page that goes away mid-send leaves its item claimed; the next page's
+ * flush sends it again (a second request for a test that counts them). A try ends by itself
+ * within the outbox's request timeout (a request the slow host leaves hanging offline is aborted
+ * then), so that is how long this waits.
  */
 export async function waitUntilNothingSending(page: Page): Promise<void> {
   await expect

@@ -171,6 +171,26 @@ describe('with Web Locks', () => {
     expect(await waiting).toMatchObject({ acquired: true, delivered: 3 })
   })
 
+  it('re-sends at once an item a reloaded or closed tab left "sending": its lock went with its page', async () => {
+    await queueWhileOffline(1)
+    const [item] = await tabA.outbox.toArray()
+    await tabA.outbox.update(item.id, {
+      status: 'sending',
+      leaseUntil: Date.now() + ITEM_LEASE_MS,
+      claimedBy: 'a-reloaded-tab',
+    })
+    server.respond = realisticCreate
+    const b = createOutbox({
+      db: tabB,
+      pb: guestClient(),
+      fetch: server.fetch,
+      locks: fakeLockManager(),
+    })
+    expect(await b.flush()).toMatchObject({ acquired: true, delivered: 1 })
+    expect(server.createdIds()).toEqual([item.id])
+    expect(await tabB.outbox.count()).toBe(0)
+  })
+
   it('gives up waiting after waitMs', async () => {
     await queueWhileOffline(1)
     const locks = fakeLockManager()
