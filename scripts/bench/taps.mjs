@@ -259,18 +259,18 @@ async function firstSectionAsHtml(browser, baseUrl) {
 
 /**
  * The floor: what the browser alone spends on a tap on this machine. The audit's first section,
- * served again as HTML and CSS with no script, its answer cards tapped `count` times (each question
- * in turn, a different answer each round) at the same slowdown, screen size and touches as the
- * audit. No change to the app can make its taps quicker than these, so on a slow or busy host they
- * show how much of the audit's figure is the host's.
+ * served again as HTML and CSS with no script (`html`, from `firstSectionAsHtml`), its answer
+ * cards tapped `count` times (each question in turn, a different answer each round) at the same
+ * slowdown, screen size and touches as the audit. No change to the app can make its taps quicker
+ * than these, so on a slow or busy host they show how much of the audit's figure is the host's.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
+ * @param {string} html
  * @param {number} rate
  * @param {number} count
  * @returns {Promise<Tap[]>}
  */
-async function tapBarePage(browser, baseUrl, rate, count) {
-  const html = await firstSectionAsHtml(browser, baseUrl)
+async function tapBarePage(browser, baseUrl, html, rate, count) {
   const { context, page, cdp } = await openPhone(browser)
   try {
     // Served by the browser itself (DevTools' request interception): the page's style sheets
@@ -357,10 +357,13 @@ export async function measureTaps(baseUrl, rates = [4, 6]) {
   try {
     /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number }, worst: unknown }>} */
     const byRate = {}
+    const bareHtml = await firstSectionAsHtml(browser, baseUrl)
     for (const rate of rates) {
       const taps = await takeAudit(browser, baseUrl, rate)
       const ms = taps.map((t) => t.duration)
-      const floor = (await tapBarePage(browser, baseUrl, rate, taps.length)).map((t) => t.duration)
+      const floor = (await tapBarePage(browser, baseUrl, bareHtml, rate, taps.length)).map(
+        (t) => t.duration,
+      )
       /** @type {Record<string, number>} */
       const worstByKind = {}
       for (const t of taps) worstByKind[t.kind] = Math.max(worstByKind[t.kind] ?? 0, t.duration)

@@ -62,13 +62,10 @@ export function QuestionStep({
   if (ahead > furthest) setFurthest(ahead)
   // The section whose questions show: this one, a frame after it came on screen (none before).
   const shownSection = useDeferredValue(onScreen ? state.section : -1, -1)
+  const questionsPending = shownSection !== state.section
 
   return (
-    <section
-      className="audit-questions"
-      aria-labelledby={headingId}
-      aria-busy={shownSection !== state.section}
-    >
+    <section className="audit-questions" aria-labelledby={headingId} aria-busy={questionsPending}>
       <div className="audit-progress">
         <p className="audit-progress__text">
           <span>
@@ -115,7 +112,7 @@ export function QuestionStep({
         </Activity>
       ))}
       {/* Holds the page's height while the questions come, so Previous/Next stay put. */}
-      {shownSection !== state.section && <div className="audit-questions__pending" />}
+      {questionsPending && <div className="audit-questions__pending" />}
       <p className="audit-questions__skip">
         Not sure, or it doesn't fit your business? Skip it: an unanswered question simply scores 0.
       </p>
