@@ -96,11 +96,18 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
   })
 }
 
-/** Two frames: the layout after a resize, and any resize handler's re-measure, are drawn. */
+/**
+ * Two frames: the layout after a resize, and any resize handler's re-measure, are drawn. Or half
+ * a second where Chromium draws no frame (it happened once in CI, the page otherwise idle, and
+ * the test waited for its timeout): the checks after this force their own layout.
+ */
 const settled = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      new Promise<void>((done) => {
+        setTimeout(done, 500)
+        requestAnimationFrame(() => requestAnimationFrame(() => done()))
+      }),
   )
 
 /**
