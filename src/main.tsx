@@ -7,6 +7,7 @@ import { APP_VERSION } from './app/pwa/app-version'
 import { registerServiceWorker } from './app/pwa/register-sw'
 import { readPageContent, SiteContentProvider } from './components/site-content'
 import type { SiteContent } from './config/site-content'
+import { keepUnhandledEventsFromReact } from './app/unhandled-events'
 
 /** `?preview=draft`: the console's preview of the site's draft (./app/site-preview.tsx). */
 function isDraftPreview(search: string): boolean {
@@ -18,6 +19,7 @@ document.documentElement.dataset.appVersion = APP_VERSION
 
 function start(content: SiteContent, preview?: ReactNode) {
   const container = document.getElementById('root')!
+  keepUnhandledEventsFromReact(container)
   const app = (
     <StrictMode>
       <SiteContentProvider content={content}>

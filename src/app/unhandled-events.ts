@@ -1,0 +1,59 @@
+// React listens at its root to every event it supports, and runs its whole dispatch for each:
+// it finds the target's component, walks up to the root twice (capture, then bubble) looking for
+// handlers, and runs each event plugin. A tap on a phone fires about a dozen pointer, touch and
+// mouse events before its click, and no component in the app handles any of them, yet each one's
+// dispatch cost 1-6 ms of a tap on a phone slowed 6x (docs/decisions/039-events-react-never-sees.md).
+// These are stopped on the root's parent, before React's listeners see them. The browser's own
+// handling (focus, :hover and :active, scrolling, the click that follows) is untouched: only
+// listeners further down the page would miss them, and the app adds none.
+
+/**
+ * The event families no component handles: a handler prop for any of them (`onPointerDown`,
+ * `onMouseEnter`, `onTouchStart`, `onTransitionEnd`, ...) would never run, and a unit test
+ * (tests/unit/app/unhandled-events.test.tsx) fails on one anywhere in src/.
+ */
+export const UNHANDLED_EVENT_FAMILIES = [
+  'Pointer',
+  'GotPointer',
+  'LostPointer',
+  'Mouse',
+  'Touch',
+  'Transition',
+] as const
+
+/** The events of those families React listens to at its root. */
+export const UNHANDLED_EVENTS = [
+  'pointerover',
+  'pointerout',
+  'pointerdown',
+  'pointermove',
+  'pointerup',
+  'pointercancel',
+  'gotpointercapture',
+  'lostpointercapture',
+  'mouseover',
+  'mouseout',
+  'mousedown',
+  'mousemove',
+  'mouseup',
+  'touchstart',
+  'touchmove',
+  'touchend',
+  'touchcancel',
+  'transitionrun',
+  'transitionstart',
+  'transitionend',
+  'transitioncancel',
+] as const
+
+const stop = (event: Event) => event.stopPropagation()
+
+/** Keeps `UNHANDLED_EVENTS` inside `container` (React's root element) from React's listeners. */
+export function keepUnhandledEventsFromReact(container: HTMLElement): void {
+  const parent = container.parentNode
+  if (!parent) return
+  for (const type of UNHANDLED_EVENTS) {
+    // Passive: a touch listener that could cancel would make the browser wait for it to scroll.
+    parent.addEventListener(type, stop, { capture: true, passive: true })
+  }
+}

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+// The pointer, mouse, touch and transition events no component handles are kept from React's
+// root listener (src/app/unhandled-events.ts): React never dispatches them, a click still reaches
+// its handler, and no component in src/ has a handler for one (it would never run).
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  keepUnhandledEventsFromReact,
+  UNHANDLED_EVENT_FAMILIES,
+  UNHANDLED_EVENTS,
+} from '../../../src/app/unhandled-events'
+
+// React's act() warns unless it is told it runs in a test.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let root: Root | undefined
+let container: HTMLElement | undefined
+
+afterEach(() => {
+  act(() => root?.unmount())
+  container?.parentElement?.remove()
+  root = undefined
+  container = undefined
+})
+
+/** A button with a handler for a click and one for each kept event, in a root of its own. */
+function renderButton(guarded: boolean) {
+  const host = document.body.appendChild(document.createElement('div'))
+  container = host.appendChild(document.createElement('div'))
+  if (guarded) keepUnhandledEventsFromReact(container)
+  const seen: string[] = []
+  const record = (event: { type: string }) => void seen.push(event.type)
+  root = createRoot(container)
+  act(() =>
+    root!.render(
+      <button
+        type="button"
+        onClick={record}
+        onPointerDown={record}
+        onPointerOver={record}
+        onMouseDown={record}
+        onMouseEnter={record}
+        onTouchStart={record}
+        onTransitionEnd={record}
+      >
+        Tap
+      </button>,
+    ),
+  )
+  const button = container.querySelector('button')!
+  const fire = (type: string) =>
+    act(() => void button.dispatchEvent(new Event(type, { bubbles: true, cancelable: true })))
+  return { seen, fire }
+}
+
+describe('events no component handles', () => {
+  it('never reach React, while a click does', () => {
+    const { seen, fire } = renderButton(true)
+    for (const type of UNHANDLED_EVENTS) fire(type)
+    fire('click')
+    expect(seen).toEqual(['click'])
+  })
+
+  it('reach React without the guard (what the test above rules out)', () => {
+    const { seen, fire } = renderButton(false)
+    fire('pointerdown')
+    fire('mousedown')
+    fire('touchstart')
+    fire('transitionend')
+    expect(seen).toEqual(['pointerdown', 'mousedown', 'touchstart', 'transitionend'])
+  })
+
+  it('are passive, so the browser never waits for them to scroll', () => {
+    const host = document.createElement('div')
+    const inner = host.appendChild(document.createElement('div'))
+    const add = vi.spyOn(host, 'addEventListener')
+    keepUnhandledEventsFromReact(inner)
+    expect(add).toHaveBeenCalledTimes(UNHANDLED_EVENTS.length)
+    for (const [, , options] of add.mock.calls) {
+      expect(options).toEqual({ capture: true, passive: true })
+    }
+  })
+
+  it('have no handler in any component (it would never run)', () => {
+    const src = join(import.meta.dirname, '../../../src')
+    const handler = new RegExp(`\\bon(${UNHANDLED_EVENT_FAMILIES.join('|')})[A-Z][A-Za-z]*=`, 'g')
+    const found: string[] = []
+    for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.tsx')) continue
+      const text = readFileSync(join(src, file), 'utf8')
+      for (const match of text.matchAll(handler))
+        found.push(`${relative(src, join(src, file))}: ${match[0]}`)
+    }
+    expect(found, 'see src/app/unhandled-events.ts before adding one').toEqual([])
+  })
+
+  it('are every event of those families React listens to', () => {
+    const element = document.createElement('div')
+    const add = vi.spyOn(element, 'addEventListener')
+    const reactRoot = createRoot(element)
+    const families = new RegExp(`^(${UNHANDLED_EVENT_FAMILIES.join('|')})`, 'i')
+    const listened = new Set(add.mock.calls.map(([type]) => type).filter((t) => families.test(t)))
+    act(() => reactRoot.unmount())
+    expect([...listened].sort()).toEqual([...UNHANDLED_EVENTS].sort())
+  })
+})
