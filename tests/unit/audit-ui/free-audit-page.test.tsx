@@ -183,8 +183,14 @@ describe('the free audit', () => {
     renderPage()
     await sectionHeading(lastSection)
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
+    // Laid out ahead while the last section is read, but out of reach: no heading, no focus.
+    await waitFor(() => expect(document.querySelector('.audit-teaser')).not.toBeNull())
+    expect(document.querySelector('.audit-teaser')!.closest('[inert][aria-hidden]')).not.toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Thanks for completing the audit!' })).toBeNull()
     await press('Get My Report')
-    await screen.findByRole('heading', { name: 'Thanks for completing the audit!' })
+    const heading = await screen.findByRole('heading', { name: 'Thanks for completing the audit!' })
+    expect(heading.closest('[inert]')).toBeNull()
+    expect(document.activeElement).toBe(heading)
     const { scores } = sampleEvaluation()
     expect(
       screen.getByRole('img', { name: new RegExp(`Your score: ${scores.overallScore}%`) }),
@@ -194,6 +200,20 @@ describe('the free audit', () => {
     expect(emailInput().required).toBe(true)
     await expectDraft('free', undefined, { step: 'teaser' })
     expect(enqueueMock).not.toHaveBeenCalled()
+  })
+
+  it("'Review my answers' goes back to the last section and Get My Report returns, e-mail kept", async () => {
+    await atTeaser('owner@inn.example')
+    const teaser = document.querySelector('.audit-teaser')
+    await press('Review my answers')
+    const heading = await sectionHeading(lastSection)
+    expect(document.activeElement).toBe(heading)
+    expect(screen.queryByRole('heading', { name: 'Thanks for completing the audit!' })).toBeNull()
+    await press('Get My Report')
+    await screen.findByRole('heading', { name: 'Thanks for completing the audit!' })
+    expect(emailInput().value).toBe('owner@inn.example')
+    // The same teaser, kept mounted (and laid out) while the visitor went back and forth.
+    expect(document.querySelector('.audit-teaser')).toBe(teaser)
   })
 
   it('ignores the e-mail step while the field is empty', async () => {
