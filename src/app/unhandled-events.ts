@@ -8,52 +8,24 @@
 // listeners further down the page would miss them, and the app adds none.
 
 /**
- * The event families no component handles: a handler prop for any of them (`onPointerDown`,
- * `onMouseEnter`, `onTouchStart`, `onTransitionEnd`, ...) would never run, and a unit test
- * (tests/unit/app/unhandled-events.test.tsx) fails on one anywhere in src/.
+ * The events no component handles, by name: every pointer, mouse, touch and transition event.
+ * A handler prop for one (`onPointerDown`, `onMouseEnter`, `onTouchStart`, `onTransitionEnd`, ...)
+ * would never run, and a unit test (tests/unit/app/unhandled-events.test.tsx) fails on one
+ * anywhere in src/.
  */
-export const UNHANDLED_EVENT_FAMILIES = [
-  'Pointer',
-  'GotPointer',
-  'LostPointer',
-  'Mouse',
-  'Touch',
-  'Transition',
-] as const
-
-/** The events of those families React listens to at its root. */
-export const UNHANDLED_EVENTS = [
-  'pointerover',
-  'pointerout',
-  'pointerdown',
-  'pointermove',
-  'pointerup',
-  'pointercancel',
-  'gotpointercapture',
-  'lostpointercapture',
-  'mouseover',
-  'mouseout',
-  'mousedown',
-  'mousemove',
-  'mouseup',
-  'touchstart',
-  'touchmove',
-  'touchend',
-  'touchcancel',
-  'transitionrun',
-  'transitionstart',
-  'transitionend',
-  'transitioncancel',
-] as const
+export const UNHANDLED_EVENT =
+  /^(pointer|gotpointercapture|lostpointercapture|mouse|touch|transition)/
 
 const stop = (event: Event) => event.stopPropagation()
 
-/** Keeps `UNHANDLED_EVENTS` inside `container` (React's root element) from React's listeners. */
+/** Keeps the unhandled events inside `container` (React's root element) from React's listeners. */
 export function keepUnhandledEventsFromReact(container: HTMLElement): void {
   const parent = container.parentNode
-  if (!parent) return
-  for (const type of UNHANDLED_EVENTS) {
+  // Every such event the browser has: each has its `on...` property on the document.
+  for (const key in document) {
+    const type = key.slice(2)
     // Passive: a touch listener that could cancel would make the browser wait for it to scroll.
-    parent.addEventListener(type, stop, { capture: true, passive: true })
+    if (key.startsWith('on') && UNHANDLED_EVENT.test(type))
+      parent?.addEventListener(type, stop, { capture: true, passive: true })
   }
 }

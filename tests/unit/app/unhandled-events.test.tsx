@@ -7,14 +7,27 @@ import { createRoot, type Root } from 'react-dom/client'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  keepUnhandledEventsFromReact,
-  UNHANDLED_EVENT_FAMILIES,
-  UNHANDLED_EVENTS,
-} from '../../../src/app/unhandled-events'
+import { keepUnhandledEventsFromReact, UNHANDLED_EVENT } from '../../../src/app/unhandled-events'
 
 // React's act() warns unless it is told it runs in a test.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+/** The events React listens to at its root that the guard is for. */
+function reactsUnhandledEvents(): string[] {
+  const element = document.createElement('div')
+  const add = vi.spyOn(element, 'addEventListener')
+  const reactRoot = createRoot(element)
+  act(() => reactRoot.unmount())
+  return [...new Set(add.mock.calls.map(([type]) => type))].filter((t) => UNHANDLED_EVENT.test(t))
+}
+
+// jsdom lacks some of the documents' on... properties Chromium has (the pointer and transition
+// ones): given here, so the guard finds the same events it finds in a browser. A browser without
+// one leaves that event to React, as before.
+for (const type of reactsUnhandledEvents()) {
+  if (!(`on${type}` in document))
+    Object.defineProperty(Document.prototype, `on${type}`, { value: null, enumerable: true })
+}
 
 let root: Root | undefined
 let container: HTMLElement | undefined
@@ -59,7 +72,9 @@ function renderButton(guarded: boolean) {
 describe('events no component handles', () => {
   it('never reach React, while a click does', () => {
     const { seen, fire } = renderButton(true)
-    for (const type of UNHANDLED_EVENTS) fire(type)
+    const stopped = reactsUnhandledEvents()
+    expect(stopped.length).toBeGreaterThan(15)
+    for (const type of stopped) fire(type)
     fire('click')
     expect(seen).toEqual(['click'])
   })
@@ -78,7 +93,9 @@ describe('events no component handles', () => {
     const inner = host.appendChild(document.createElement('div'))
     const add = vi.spyOn(host, 'addEventListener')
     keepUnhandledEventsFromReact(inner)
-    expect(add).toHaveBeenCalledTimes(UNHANDLED_EVENTS.length)
+    expect(add.mock.calls.map(([type]) => type)).toEqual(
+      expect.arrayContaining(reactsUnhandledEvents()),
+    )
     for (const [, , options] of add.mock.calls) {
       expect(options).toEqual({ capture: true, passive: true })
     }
@@ -86,24 +103,16 @@ describe('events no component handles', () => {
 
   it('have no handler in any component (it would never run)', () => {
     const src = join(import.meta.dirname, '../../../src')
-    const handler = new RegExp(`\\bon(${UNHANDLED_EVENT_FAMILIES.join('|')})[A-Z][A-Za-z]*=`, 'g')
+    const handler = /\bon([A-Z][A-Za-z]*)=/g
     const found: string[] = []
     for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.tsx')) continue
       const text = readFileSync(join(src, file), 'utf8')
-      for (const match of text.matchAll(handler))
+      for (const match of text.matchAll(handler)) {
+        if (!UNHANDLED_EVENT.test(match[1].toLowerCase())) continue
         found.push(`${relative(src, join(src, file))}: ${match[0]}`)
+      }
     }
     expect(found, 'see src/app/unhandled-events.ts before adding one').toEqual([])
-  })
-
-  it('are every event of those families React listens to', () => {
-    const element = document.createElement('div')
-    const add = vi.spyOn(element, 'addEventListener')
-    const reactRoot = createRoot(element)
-    const families = new RegExp(`^(${UNHANDLED_EVENT_FAMILIES.join('|')})`, 'i')
-    const listened = new Set(add.mock.calls.map(([type]) => type).filter((t) => families.test(t)))
-    act(() => reactRoot.unmount())
-    expect([...listened].sort()).toEqual([...UNHANDLED_EVENTS].sort())
   })
 })
