@@ -20,6 +20,7 @@ import { TopRecommendations } from './TopRecommendations'
 // no page needs them before the report.
 export { DeliveryStatus } from './DeliveryStatus'
 export { FreeResultsStatus } from './FreeResultsStatus'
+export { DashboardInvite } from './DashboardInvite'
 
 export const RESTART_CONFIRM =
   'Take the audit again? Your answers and this report will be cleared from this device.'

@@ -6,7 +6,6 @@ import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
-import { DashboardInvite } from './DashboardInvite'
 import { FreeAuditTeaser } from './FreeAuditTeaser'
 import { QuestionStep } from './QuestionStep'
 import { lastSection } from './audit-flow-state'
@@ -109,11 +108,7 @@ export default function FreeAuditPage() {
           the tap took 30-45 ms of it on a phone slowed 6x. */}
       {state && teaserHere && (
         <div
-          className={
-            state.step === 'teaser'
-              ? 'audit-ahead-frame'
-              : 'audit-ahead-frame audit-ahead-frame--unseen'
-          }
+          className="audit-ahead-frame"
           inert={state.step !== 'teaser'}
           aria-hidden={state.step !== 'teaser' || undefined}
         >
@@ -154,7 +149,7 @@ export default function FreeAuditPage() {
             }
             onRestart={() => void flow.restart()}
           >
-            <DashboardInvite />
+            {report.DashboardInvite && <report.DashboardInvite />}
           </report.AuditReport>
         ) : (
           <ReportPending code={report} />

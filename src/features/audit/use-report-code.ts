@@ -25,6 +25,8 @@ export interface ReportCode {
   /** The report's status lines (the signed-in one, the free one), with the same code. */
   DeliveryStatus: typeof ReportModule.DeliveryStatus | undefined
   FreeResultsStatus: typeof ReportModule.FreeResultsStatus | undefined
+  /** The free report's invitation to a dashboard, with the same code. */
+  DashboardInvite: typeof ReportModule.DashboardInvite | undefined
   /** The code was needed (`needed`) and could not load. */
   failed: boolean
   retry(): void
@@ -62,6 +64,7 @@ export function useReportCode(needed: boolean): ReportCode {
     AuditReport: module?.AuditReport,
     DeliveryStatus: module?.DeliveryStatus,
     FreeResultsStatus: module?.FreeResultsStatus,
+    DashboardInvite: module?.DashboardInvite,
     failed,
     retry() {
       setFailed(false)
