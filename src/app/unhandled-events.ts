@@ -8,20 +8,23 @@
 // listeners further down the page would miss them, and the app adds none.
 
 /**
- * The events no component handles, by name: every pointer, mouse, touch and transition event.
- * A handler prop for one (`onPointerDown`, `onMouseEnter`, `onTouchStart`, `onTransitionEnd`, ...)
- * would never run, and a unit test (tests/unit/app/unhandled-events.test.tsx) fails on one
- * anywhere in src/.
+ * The events stopped: each one React listens to in the pointer, mouse, touch and transition
+ * families, and no other (a listener for `pointerrawupdate`, `mousewheel` or the enter and leave
+ * events would make the browser fire events it otherwise spares). No component may handle one of
+ * these families (`onPointerDown`, `onMouseEnter`, `onTouchStart`, `onTransitionEnd`, ...): the
+ * handler would never run, and a unit test (tests/unit/app/unhandled-events.test.tsx) fails on
+ * one anywhere in src/.
  */
 export const UNHANDLED_EVENT =
-  /^(pointer|gotpointercapture|lostpointercapture|mouse|touch|transition)/
+  /^(pointer(over|out|down|move|up|cancel)|(got|lost)pointercapture|mouse(over|out|down|move|up)|touch(start|move|end|cancel)|transition(run|start|end|cancel))$/
 
 const stop = (event: Event) => event.stopPropagation()
 
 /** Keeps the unhandled events inside `container` (React's root element) from React's listeners. */
 export function keepUnhandledEventsFromReact(container: HTMLElement): void {
   const parent = container.parentNode
-  // Every such event the browser has: each has its `on...` property on the document.
+  // Each one the browser has (its `on...` property on the document): a phone's touch events are
+  // not there on a desktop, and an event a browser lacks is left to React.
   for (const key in document) {
     const type = key.slice(2)
     // Passive: a touch listener that could cancel would make the browser wait for it to scroll.
