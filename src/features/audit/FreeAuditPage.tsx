@@ -27,13 +27,13 @@ export default function FreeAuditPage() {
   const [error, setError] = useState<string | null>(null)
   const [emailError, setEmailError] = useState<string | null>(null)
   const delivery = useAuditDelivery(state?.auditId ?? null, state?.delivery ?? null)
+  const teaserShown = state?.step === 'teaser'
   const onLastSection = state?.step === 'questions' && state.section === lastSection
   // The teaser comes a frame after the last section shows (not in Next's tap), and stays once
   // there while the visitor goes between the two (Get My Report, Review my answers).
   const lastSectionShown = useDeferredValue(onLastSection, false)
   const [teaserMounted, setTeaserMounted] = useState(false)
-  const teaserHere =
-    state?.step === 'teaser' || (onLastSection && (teaserMounted || lastSectionShown))
+  const teaserHere = teaserShown || (onLastSection && (teaserMounted || lastSectionShown))
   if (teaserHere !== teaserMounted) setTeaserMounted(teaserHere)
 
   function getReport() {
@@ -109,14 +109,14 @@ export default function FreeAuditPage() {
       {state && teaserHere && (
         <div
           className="audit-ahead-frame"
-          inert={state.step !== 'teaser'}
-          aria-hidden={state.step !== 'teaser' || undefined}
+          inert={!teaserShown}
+          aria-hidden={!teaserShown || undefined}
         >
           <ScoredTeaser
             answers={state.answers}
             otherTexts={state.otherTexts}
             email={state.email}
-            headingRef={state.step === 'teaser' ? heading : null}
+            headingRef={teaserShown ? heading : null}
             sending={sending}
             emailError={emailError}
             error={error}

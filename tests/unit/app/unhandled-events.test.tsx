@@ -15,19 +15,19 @@ import { keepUnhandledEventsFromReact, UNHANDLED_EVENT } from '../../../src/app/
 /** The families of events no component may handle (their events never reach React). */
 const FAMILIES = /^(pointer|gotpointer|lostpointer|mouse|touch|transition)/
 
-/** The events of those families React listens to at its root. */
-function reactsUnhandledEvents(): string[] {
+/** The events of those families React listens to at its root (asked of React once). */
+const REACTS_UNHANDLED_EVENTS = ((): string[] => {
   const element = document.createElement('div')
   const add = vi.spyOn(element, 'addEventListener')
   const reactRoot = createRoot(element)
   act(() => reactRoot.unmount())
   return [...new Set(add.mock.calls.map(([type]) => type))].filter((t) => FAMILIES.test(t))
-}
+})()
 
-// jsdom lacks some of the documents' on... properties Chromium has (the pointer and transition
+// jsdom lacks some of the document's on... properties Chromium has (the pointer and transition
 // ones): given here, so the guard finds the same events it finds in a browser. A browser without
 // one leaves that event to React, as before.
-for (const type of reactsUnhandledEvents()) {
+for (const type of REACTS_UNHANDLED_EVENTS) {
   if (!(`on${type}` in document))
     Object.defineProperty(Document.prototype, `on${type}`, { value: null, enumerable: true })
 }
@@ -75,9 +75,8 @@ function renderButton(guarded: boolean) {
 describe('events no component handles', () => {
   it('never reach React, while a click does', () => {
     const { seen, fire } = renderButton(true)
-    const stopped = reactsUnhandledEvents()
-    expect(stopped.length).toBeGreaterThan(15)
-    for (const type of stopped) fire(type)
+    expect(REACTS_UNHANDLED_EVENTS.length).toBeGreaterThan(15)
+    for (const type of REACTS_UNHANDLED_EVENTS) fire(type)
     fire('click')
     expect(seen).toEqual(['click'])
   })
@@ -97,7 +96,7 @@ describe('events no component handles', () => {
     const add = vi.spyOn(host, 'addEventListener')
     keepUnhandledEventsFromReact(inner)
     // Those and no others (not the enter and leave events, which React does not listen to).
-    expect(add.mock.calls.map(([type]) => type).sort()).toEqual(reactsUnhandledEvents().sort())
+    expect(add.mock.calls.map(([type]) => type).sort()).toEqual([...REACTS_UNHANDLED_EVENTS].sort())
     expect(UNHANDLED_EVENT.test('pointerrawupdate')).toBe(false)
     for (const [, , options] of add.mock.calls) {
       expect(options).toEqual({ capture: true, passive: true })
