@@ -69,18 +69,33 @@ function afterNextPaint(work: () => void): void {
   )
 }
 
-/** The browser's scoring of `answers`, or null (none given, or the scoring failed). */
+/** The last answers scored and their scoring (see scoreAnswers). */
+let lastScored: {
+  answers: Record<string, string>
+  otherTexts: Record<string, string>
+  evaluation: AuditEvaluation | null
+} | null = null
+
+/**
+ * The browser's scoring of `answers`, or null (none given, or the scoring failed). The flow's
+ * state is never changed in place, so the same two objects score the same: the last scoring is
+ * kept and given again (the teaser scores the answers ahead; Get My Report then scores nothing).
+ */
 export function scoreAnswers(
   answers: Record<string, string> | undefined,
   otherTexts: Record<string, string> | undefined,
 ): AuditEvaluation | null {
   if (!answers || !otherTexts) return null
+  if (lastScored?.answers === answers && lastScored.otherTexts === otherTexts)
+    return lastScored.evaluation
+  let evaluation: AuditEvaluation | null = null
   try {
-    return evaluateAudit(answers, otherTexts)
+    evaluation = evaluateAudit(answers, otherTexts)
   } catch (err) {
     console.error('The audit could not be scored', err)
-    return null
   }
+  lastScored = { answers, otherTexts, evaluation }
+  return evaluation
 }
 
 /**
