@@ -99,9 +99,24 @@ describe('the free audit', () => {
 
   it('walks the sections with Previous (disabled on the first) and Next, scrolling up and focusing each heading', async () => {
     renderPage()
-    await screen.findByRole('button', { name: 'Start the Free Audit' })
+    const landing = await screen.findByRole('heading', {
+      level: 1,
+      name: 'A Free 5-Minute Business Efficiency Audit',
+    })
+    // The first section's top is laid out ahead while the landing is read, but out of reach: no
+    // heading, no button, nothing focusable; the landing keeps the step's heading.
+    await waitFor(() => expect(document.querySelector('.audit-questions')).not.toBeNull())
+    const ahead = document.querySelector('.audit-questions')!
+    expect(ahead.closest('[inert][aria-hidden]')).not.toBeNull()
+    expect(screen.queryByRole('heading', { name: sections[0].name })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
     await press('Start the Free Audit')
     const first = await sectionHeading(0)
+    // The same section, shown: Start opened what was laid out.
+    expect(document.querySelector('.audit-questions')).toBe(ahead)
+    expect(first.closest('[inert]')).toBeNull()
+    expect(first.closest('[aria-hidden]')).toBeNull()
+    expect(screen.queryByRole('heading', { name: landing.textContent! })).toBeNull()
     expect(screen.getByText(`Section 1 of ${sections.length}`)).toBeTruthy()
     expect(
       screen.getByRole('progressbar', { name: 'Audit progress' }).getAttribute('aria-valuenow'),
