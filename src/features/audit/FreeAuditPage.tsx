@@ -1,7 +1,7 @@
 // /free-audit: landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
 import { Activity, useDeferredValue, useMemo, useRef, useState } from 'react'
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
 import { SUBMISSION_MESSAGES } from '../../audit'
@@ -93,7 +93,7 @@ export default function FreeAuditPage() {
           shows: Start only opens it (styling and laying it out in the tap took about 30 ms of it
           on a phone slowed 6x). Under the teaser the questions stay, hidden (Review my answers). */}
       {state && (questionsAhead || state.step === 'questions' || state.step === 'teaser') && (
-        <div className="audit-ahead-frame" inert={onLanding} aria-hidden={onLanding || undefined}>
+        <AheadFrame shown={!onLanding}>
           <Activity mode={state.step === 'teaser' ? 'hidden' : 'visible'}>
             <QuestionStep
               state={state}
@@ -109,17 +109,13 @@ export default function FreeAuditPage() {
               onScreen={questionsShown}
             />
           </Activity>
-        </div>
+        </AheadFrame>
       )}
       {/* The teaser is laid out ahead, unseen, a frame after the last section shows (its text
           shaped and its boxes placed), so Get My Report only has to show it: laying it out in
           the tap took 30-45 ms of it on a phone slowed 6x. */}
       {state && teaserHere && (
-        <div
-          className="audit-ahead-frame"
-          inert={!teaserShown}
-          aria-hidden={!teaserShown || undefined}
-        >
+        <AheadFrame shown={teaserShown}>
           <ScoredTeaser
             answers={state.answers}
             otherTexts={state.otherTexts}
@@ -135,7 +131,7 @@ export default function FreeAuditPage() {
             onSubmit={() => void sendResults()}
             onReviewAnswers={() => flow.goToSection(lastSection)}
           />
-        </div>
+        </AheadFrame>
       )}
       {state?.step === 'report' &&
         evaluation &&
@@ -163,6 +159,19 @@ export default function FreeAuditPage() {
           <ReportPending code={report} />
         ))}
     </main>
+  )
+}
+
+/**
+ * A step laid out ahead of the tap that shows it: until `shown`, unseen (height 0, clipped and
+ * hidden: `.audit-ahead-frame` in audit.css), out of reach (`inert`) and out of the accessibility
+ * tree. Showing it reuses the layout done ahead.
+ */
+function AheadFrame({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return (
+    <div className="audit-ahead-frame" inert={!shown} aria-hidden={!shown || undefined}>
+      {children}
+    </div>
   )
 }
 
