@@ -135,7 +135,7 @@ export function migrateUp(dataDir) {
 }
 
 /**
- * Starts `pocketbase serve` and resolves once /api/health answers. `extra`: more command-line
+ * Starts `pocketbase serve` and resolves once it serves (waitUntilServing, below). `extra`: more command-line
  * flags (a later flag wins, e.g. another --hooksDir). Without a `port`, a free one is picked,
  * and picked again when another process took it first (a free port found is not a port held:
  * on a busy host with many servers starting at once, the bind can lose that race).
@@ -143,7 +143,6 @@ export function migrateUp(dataDir) {
  * @param {Omit<ServeOptions, 'port'> & {
  *   port?: number | string,
  *   env?: Record<string, string | undefined>,
- *   stdio?: 'pipe' | 'inherit',
  *   timeoutMs?: number,
  * }} options
  */
@@ -161,7 +160,6 @@ export async function startPocketBase(options) {
 /**
  * @param {ServeOptions & {
  *   env?: Record<string, string | undefined>,
- *   stdio?: 'pipe' | 'inherit',
  *   timeoutMs?: number,
  * }} options
  */
@@ -170,7 +168,6 @@ async function startOnPort({
   dataDir,
   publicDir,
   env = {},
-  stdio = 'pipe',
   hooksWatch = false,
   timeoutMs = 20000,
   extra = [],
@@ -180,32 +177,14 @@ async function startOnPort({
     serveArgs({ port, dataDir, publicDir, hooksWatch, extra }),
     {
       env: { SITE_RENDER_NODE: process.execPath, ...process.env, ...env },
-      stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
   let output = ''
-  if (child.stdout && child.stderr) {
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-  }
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`PocketBase exited with code ${child.exitCode}:\n${output}`)
-    }
-    try {
-      const res = await fetch(`${url}/api/health`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`PocketBase did not become healthy within ${timeoutMs} ms:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitUntilServing(child, url, () => output, { timeoutMs })
   /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolveStop) => {
@@ -215,6 +194,49 @@ async function startOnPort({
       setTimeout(() => child.kill('SIGKILL'), 3000).unref()
     })
   return { url, process: child, stop, output: () => output }
+}
+
+/**
+ * What PocketBase prints once it holds its port, and never when the bind fails.
+ * @param {string} url
+ */
+export const servingBanner = (url) => `Server started at ${url}`
+
+/**
+ * Resolves once `child` serves `url`: its own start banner in its output, and /api/health
+ * answering. The health answer alone proves nothing: a port found free can be taken by another
+ * server first, and then the answer is that server's while this one exits on "address already in
+ * use" (an integration test once ran on another test's server that way, until that one stopped).
+ * Kills `child` if it is not serving within `timeoutMs`.
+ * @param {import('node:child_process').ChildProcess} child PocketBase, or `npm start` relaying its output
+ * @param {string} url
+ * @param {() => string} output everything `child` printed so far
+ * @param {{ timeoutMs?: number, what?: string }} [options]
+ */
+export async function waitUntilServing(
+  child,
+  url,
+  output,
+  { timeoutMs = 20000, what = 'PocketBase' } = {},
+) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`${what} exited with code ${child.exitCode}:\n${output()}`)
+    }
+    if (output().includes(servingBanner(url))) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return
+      } catch {
+        // the port is held, the routes not yet
+      }
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`${what} did not start serving ${url} within ${timeoutMs} ms:\n${output()}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
 
 /**

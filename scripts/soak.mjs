@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { freePort, root, startPocketBase } from './pocketbase.mjs'
+import { root, startPocketBase } from './pocketbase.mjs'
 import { startSoakEnvironment } from './soak-server.mjs'
 
 const visitors = Number(process.env.SOAK_VISITORS || 20)
@@ -130,7 +130,6 @@ try {
 const EVENTS_CAP = 40
 const capsData = mkdtempSync(join(tmpdir(), 'pb-soak-caps-'))
 const capsServer = await startPocketBase({
-  port: await freePort(),
   dataDir: capsData,
   env: { SMTP_HOST: '', EVENTS_PER_IP_PER_DAY: String(EVENTS_CAP) },
 })

@@ -4,7 +4,13 @@
 // from 127.0.0.1 and would otherwise be throttled as one visitor. stop() kills exactly it.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../pocketbase.mjs'
+import {
+  exemptLoopbackFromRateLimits,
+  freePort,
+  root,
+  superuserToken,
+  waitUntilServing,
+} from '../pocketbase.mjs'
 
 export const BENCH_SUPERUSER = {
   email: 'bench-superuser@bench.local',
@@ -38,20 +44,7 @@ export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} })
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`the server did not start:\n${log}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitUntilServing(child, url, () => log, { timeoutMs: 60_000, what: 'npm start' })
 
   const token = await superuserToken(url, BENCH_SUPERUSER.email, BENCH_SUPERUSER.password)
   await exemptLoopbackFromRateLimits(url, token)

@@ -11,7 +11,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, root, startPocketBase, superuserToken, upsertSuperuser } from '../pocketbase.mjs'
+import { root, startPocketBase, superuserToken, upsertSuperuser } from '../pocketbase.mjs'
 import { startMailReceiver } from '../mail-receiver.mjs'
 
 const SU = { email: 'bench-newsletter@bench.local', password: 'bench-newsletter-pass-123' }
@@ -152,7 +152,6 @@ export async function startNewsletterServer(scratch, smtpPort, hookFiles, superu
   const dataDir = join(scratch, 'data')
   upsertSuperuser(dataDir, superuser.email, superuser.password)
   return startPocketBase({
-    port: await freePort(),
     dataDir,
     env: {
       SMTP_HOST: '127.0.0.1',

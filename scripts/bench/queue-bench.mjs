@@ -17,7 +17,6 @@ import { pathToFileURL } from 'node:url'
 import { startMailReceiver } from '../mail-receiver.mjs'
 import {
   exemptLoopbackFromRateLimits,
-  freePort,
   root,
   startPocketBase,
   superuserToken,
@@ -141,7 +140,6 @@ export async function runQueueBench({
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-bench-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: {
       OWNER_EMAIL: 'owner@bench.local',
@@ -193,7 +191,6 @@ export async function runQueueBench({
     rmSync(dataDir, { recursive: true, force: true })
     upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
     const sender = await startPocketBase({
-      port: await freePort(),
       dataDir,
       env: {
         OWNER_EMAIL: 'owner@bench.local',
@@ -254,7 +251,6 @@ async function createServer(hooksDir, migrationsDir) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-bench-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: {
       OWNER_EMAIL: 'owner@bench.local',

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, startPocketBase } from '../pocketbase.mjs'
+import { startPocketBase } from '../pocketbase.mjs'
 import { residentMb } from './process-stats.mjs'
 
 /**
@@ -51,7 +51,6 @@ function connect(url, from) {
 async function withServer(env, fn) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nce-bench-rt-'))
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: { SMTP_HOST: '', ...env },
   })

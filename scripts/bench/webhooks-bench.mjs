@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   exemptLoopbackFromRateLimits,
-  freePort,
   startPocketBase,
   superuserToken,
   upsertSuperuser,
@@ -148,7 +147,6 @@ export async function runWebhooksBench({ log = () => {}, concurrency = 8, roundM
   const receiver = await startReceiver()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: { WEBHOOKS_ALLOW_PRIVATE: 'true', SMTP_HOST: '', OWNER_EMAIL: 'owner@bench.local' },
   })

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { FullConfig } from '@playwright/test'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, freePort, root, superuserToken } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, freePort, root, superuserToken, waitUntilServing } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver, type ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { E2E_SUPERUSER } from './support/env'
 import type { E2EServer } from './support/servers'
@@ -150,17 +150,7 @@ async function startServer({
   }
   try {
     // Three servers starting at once on two cores: give them time.
-    const deadline = Date.now() + 90_000
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`npm start exited early:\n${log}`)
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitUntilServing(server, url, () => log, { timeoutMs: 90_000, what: 'npm start' })
     // All browser tests come from 127.0.0.1; rate limiting is tested in the integration suite.
     await exemptLoopbackFromRateLimits(
       url,

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, superuserClient, uniqueEmail } from './helpers'
 
@@ -23,7 +23,6 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pb-cleanup-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: harnessEnv({ UNVERIFIED_ACCOUNT_DAYS: String(WINDOW_SECONDS / 86400) }),
   })

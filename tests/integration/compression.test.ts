@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { harnessEnv, SUPERUSER } from './harness-env'
 
 // Big enough that compression obviously pays (PocketBase's middleware has no minimum length).
@@ -70,7 +70,7 @@ beforeAll(async () => {
   }
   dataDir = mkdtempSync(join(tmpdir(), 'pb-compression-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  server = await startPocketBase({ port: await freePort(), dataDir, publicDir, env: harnessEnv() })
+  server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })
 
 afterAll(async () => {

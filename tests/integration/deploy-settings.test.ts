@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { superuserClient } from './helpers'
 
@@ -37,7 +37,6 @@ const S3 = {
 
 it('copies TRUSTED_PROXY_IPS, SUPERUSER_IPS, BACKUP_CRON/KEEP and BACKUP_S3_* into the settings', async () => {
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir: dataDir(),
     env: harnessEnv({
       TRUSTED_PROXY_IPS: '127.0.0.1,::1',
@@ -71,13 +70,11 @@ it('copies TRUSTED_PROXY_IPS, SUPERUSER_IPS, BACKUP_CRON/KEEP and BACKUP_S3_* in
 it('switches scheduled backups off with BACKUP_CRON=off (a restore drill must not run them)', async () => {
   const dir = dataDir()
   const on = await startPocketBase({
-    port: await freePort(),
     dataDir: dir,
     env: harnessEnv({ BACKUP_CRON: '30 3 * * *' }),
   })
   await on.stop()
   const off = await startPocketBase({
-    port: await freePort(),
     dataDir: dir,
     env: harnessEnv({ BACKUP_CRON: 'off' }),
   })
@@ -90,7 +87,6 @@ it('refuses to start with a bucket but no credentials, naming what is missing', 
   const { BACKUP_S3_SECRET: _secret, BACKUP_S3_ACCESS_KEY: _key, ...partial } = S3
   await expect(
     startPocketBase({
-      port: await freePort(),
       dataDir: dataDir(),
       env: harnessEnv({ ...partial, BACKUP_S3_ACCESS_KEY: '', BACKUP_S3_SECRET: '' }),
     }),
@@ -100,7 +96,6 @@ it('refuses to start with a bucket but no credentials, naming what is missing', 
 it('runs the scheduled backups into pb_data/backups', async () => {
   const dir = dataDir()
   const server = await startPocketBase({
-    port: await freePort(),
     dataDir: dir,
     env: harnessEnv({ BACKUP_CRON: '* * * * *', BACKUP_KEEP: '1' }),
   })

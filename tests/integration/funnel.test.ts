@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { getFunnel } from '../../src/backend/people-api'
 import { PEER_MIN_AUDITS } from '../../src/config/leads'
 import { SUPERUSER, harnessEnv } from './harness-env'
@@ -25,7 +25,7 @@ afterAll(async () => {
 async function ownServer(): Promise<{ url: string; su: PocketBase }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-funnel-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv() })
+  const server = await startPocketBase({ dataDir, env: harnessEnv() })
   stops.push(async () => {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, freePort, root, startPocketBase, superuserToken, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, root, startPocketBase, superuserToken, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 
 declare module 'vitest' {
@@ -23,9 +23,8 @@ export default async function setup(project: TestProject) {
   })
   if (bundle.status !== 0) throw new Error(`server bundle failed: ${bundle.stderr}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-it-'))
-  const port = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-  const server = await startPocketBase({ port, dataDir, env: harnessEnv() })
+  const server = await startPocketBase({ dataDir, env: harnessEnv() })
   // Every test file shares 127.0.0.1; rate-limit tests start servers of their own.
   await exemptLoopbackFromRateLimits(
     server.url,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { superuserClient } from './helpers'
 import { flushMail } from './support/mail-harness'
@@ -68,7 +68,6 @@ describe('PocketBase started directly (the systemd unit) with such a MAIL_FROM',
     const dataDir = tempDir('mail-from-direct')
     upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
     const server = await startPocketBase({
-      port: await freePort(),
       dataDir,
       env: harnessEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', MAIL_FROM: 'audit@localhost' }),
     })
@@ -98,7 +97,6 @@ describe('PocketBase started directly (the systemd unit) with such a MAIL_FROM',
     upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
     const address = "first.o'neil+tips_2@mail.north-country.test"
     const server = await startPocketBase({
-      port: await freePort(),
       dataDir,
       env: harnessEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', MAIL_FROM: address }),
     })

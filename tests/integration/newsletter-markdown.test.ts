@@ -13,7 +13,7 @@ import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver } from '../../scripts/mail-receiver.mjs'
 import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { textLimits } from '../../src/config/limits'
@@ -85,7 +85,6 @@ beforeAll(async () => {
   )
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     publicDir,
     env: harnessEnv({

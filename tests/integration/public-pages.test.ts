@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase } from '../../scripts/pocketbase.mjs'
+import { root, startPocketBase } from '../../scripts/pocketbase.mjs'
 import { paths } from '../../src/config/paths'
 import { APP_SHELL_FILE, notFoundPage, publicPages } from '../../src/config/public-pages'
 import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
@@ -35,7 +35,6 @@ beforeAll(async () => {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
   dataDir = mkdtempSync(join(tmpdir(), 'pb-pages-'))
   server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     publicDir: distDir,
     env: harnessEnv(),

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type PocketBase from 'pocketbase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { createUser, recordId, superuserClient, uniqueEmail } from './helpers'
 import { auditSubmission } from './support/mail-harness'
@@ -38,7 +38,6 @@ beforeAll(async () => {
   const dataDir = join(scratch, 'data')
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
-    port: await freePort(),
     dataDir,
     env: harnessEnv(),
     extra: [`--hooksDir=${hooks}`],

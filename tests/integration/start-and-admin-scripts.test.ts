@@ -1,8 +1,12 @@
 // The newcomer's first commands, run for real: `npm start` (scripts/start.mjs) warns when mail
 // would carry wrong links and prints the right superuser command after PocketBase's banner;
 // `npm run admin` (scripts/admin.mjs) says which data directory it uses and never creates one.
+// And the harnesses' own start (scripts/pocketbase.mjs): a server counts as started only once it
+// holds its port.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -82,6 +86,27 @@ describe('npm start', () => {
   })
 })
 
+describe('starting PocketBase for a test', () => {
+  it('is not fooled by another server on its port that answers the health check', async () => {
+    let asked = 0
+    const other = createServer((_req, res) => {
+      asked++
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200}')
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = other.address() as AddressInfo
+      const dataDir = tempDir('taken-port')
+      await expect(startPocketBase({ port, dataDir, env: harnessEnv() })).rejects.toThrow(
+        /address already in use/,
+      )
+      expect(asked).toBe(0)
+    } finally {
+      await new Promise((resolve) => other.close(resolve))
+    }
+  })
+})
+
 describe('npm run admin', () => {
   const admin = (args: string[], env: Record<string, string | undefined>) =>
     spawnSync(process.execPath, [join(root, 'scripts/admin.mjs'), ...args], {
@@ -112,7 +137,7 @@ describe('npm run admin', () => {
   it('promotes a user of the database a running server uses', async () => {
     const dataDir = tempDir('admin-data')
     upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
-    const server = await startPocketBase({ port: await freePort(), dataDir, env: harnessEnv() })
+    const server = await startPocketBase({ dataDir, env: harnessEnv() })
     try {
       const su = await superuserClient(server.url)
       const email = 'owner@example.com'

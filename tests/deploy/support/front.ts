@@ -17,7 +17,7 @@ import https from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { freePort, root } from '../../../scripts/pocketbase.mjs'
+import { freePort, root, waitUntilServing } from '../../../scripts/pocketbase.mjs'
 
 export const SHIPPED_CADDYFILE = join(root as string, 'deploy/Caddyfile')
 export const SHIPPED_ENV = join(root as string, 'deploy/north-country.env.example')
@@ -274,14 +274,12 @@ export async function startFront(extraEnv: Record<string, string> = {}): Promise
       },
     })
     capture(app, 'app')
+    let appOutput = ''
+    app.stdout?.on('data', (d) => (appOutput += d))
+    app.stderr?.on('data', (d) => (appOutput += d))
     const appUrl = `http://127.0.0.1:${ports.app}`
     // A first `npm start` on a clean clone builds the site: give it time.
-    await waitFor(
-      'npm start',
-      async () => (await fetch(`${appUrl}/api/health`)).ok,
-      180_000,
-      () => output,
-    )
+    await waitUntilServing(app, appUrl, () => appOutput, { timeoutMs: 180_000, what: 'npm start' })
 
     const caddyHome = join(dir, 'caddy')
     mkdirSync(caddyHome)

@@ -2,7 +2,7 @@
 // migrations before it applied first (rows of the old schema made then), then it (`up`), then
 // `migrate down` — with the built server (pb_hooks/generated/) but no entry file, so a migration
 // may call into it while no hook touches the rows between the steps.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import {
   copyFileSync,
   cpSync,
@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import PocketBase from 'pocketbase'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { findPocketBase, freePort, root, serveArgs, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
+import { findPocketBase, root, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { SUPERUSER } from '../harness-env'
 
 export interface MigrationDrill {
@@ -47,39 +47,17 @@ export function migrationDrill(migration: string): MigrationDrill {
 
   return {
     async withServer(check) {
-      const port: number = await freePort()
-      const args = serveArgs({
-        port,
+      const server = await startPocketBase({
         dataDir,
         extra: [`--migrationsDir=${migrationsDir}`, `--hooksDir=${noHooks}`],
       })
-      const child = spawn(findPocketBase(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      child.stdout.on('data', (d) => (output += d))
-      child.stderr.on('data', (d) => (output += d))
-      const url = `http://127.0.0.1:${port}`
       try {
-        const deadline = Date.now() + 20_000
-        for (;;) {
-          if (child.exitCode !== null) throw new Error(`PocketBase exited:\n${output}`)
-          const up = await fetch(`${url}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          )
-          if (up) break
-          if (Date.now() > deadline) throw new Error(`PocketBase did not start:\n${output}`)
-          await new Promise((r) => setTimeout(r, 100))
-        }
-        const su = new PocketBase(url)
+        const su = new PocketBase(server.url)
         su.autoCancellation(false)
         await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password)
         await check(su)
       } finally {
-        await new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve()
-          child.once('exit', () => resolve())
-          child.kill('SIGTERM')
-        })
+        await server.stop()
       }
     },
     up() {
