@@ -59,7 +59,7 @@ export function Layout() {
       {/* In the page's flow, never floating over it: what waits to be sent, the update offer,
           the install offer. */}
       <div className="site-notices container">
-        <OutboxStatus />
+        <OutboxStatus page={key} />
         <PwaNotices />
       </div>
       <RouteErrorBoundary>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { OutboxItem } from '../offline/db'
 import { useOutboxStatusLine } from '../offline/status-line'
 import './outbox-status.css'
@@ -38,13 +39,24 @@ function announcement(online: boolean, pending: number, failed: number, justSent
 
 /**
  * One quiet line in the layout: "Offline", "N waiting to send", "Message sent" (what just went
- * out, for a few seconds), plus the
- * items the server refused, each with Retry and Discard (Discard asks first). Renders nothing
- * visible while there is nothing to say; the live region stays so changes are announced.
+ * out, for a few seconds), plus the items the server refused, each with Retry and Discard (Discard
+ * asks first). Renders nothing visible while there is nothing to say; the live region stays so
+ * changes are announced. Once the line has shown on a page (`page`: the router's key for it), it
+ * keeps its place there, empty, until the next page: a line going away on its own would move
+ * everything under it by its height, under the visitor's thumb (a tap on Publish, 5 s after a
+ * save, landed beside it).
  */
-export function OutboxStatus() {
+export function OutboxStatus({ page }: { page?: string }) {
   const { online, pending, failed, justSent, retry, discard } = useOutboxStatusLine()
   const text = announcement(online, pending, failed.length, justSent)
+  const [shownOn, setShownOn] = useState<string | undefined | null>(null)
+  if (text && shownOn !== page) setShownOn(page)
+  const held = !text && shownOn === page
+  const lineClass = text
+    ? `outbox-status__line${online ? '' : ' is-offline'}`
+    : held
+      ? 'outbox-status__line is-held'
+      : 'visually-hidden'
 
   const confirmDiscard = (item: OutboxItem) => {
     if (
@@ -56,11 +68,7 @@ export function OutboxStatus() {
 
   return (
     <div className="outbox-status">
-      <p
-        role="status"
-        aria-live="polite"
-        className={text ? `outbox-status__line${online ? '' : ' is-offline'}` : 'visually-hidden'}
-      >
+      <p role="status" aria-live="polite" className={lineClass}>
         {text}
       </p>
       {failed.length > 0 && (

@@ -217,7 +217,11 @@ test('saving a newsletter draft, a note and a status change each says what was s
   await expect(toast).toHaveText('Newsletter draft saved')
   await expect(page.getByText('All changes saved.')).toBeVisible()
   await screenshot(page, 'toast-newsletter-draft')
+  // The line goes quiet and keeps its place: the form under it does not move under the thumb.
+  const subjectTop = async () => (await page.getByLabel('Subject').boundingBox())!.y
+  const before = await subjectTop()
   await expect(toast).toHaveText('')
+  expect(await subjectTop()).toBe(before)
   await page.getByLabel('Preview text').fill('Longer days')
   await expect(toast).toHaveText('Newsletter draft saved')
 

@@ -73,6 +73,19 @@ describe('the outbox status line', () => {
     expect(screen.getByRole('status').textContent).toBe('')
   })
 
+  it('keeps its place, empty, on the page it showed on, and only there: nothing under it moves until the next page', () => {
+    const { rerender } = render(<OutboxStatus page="contact" />)
+    const line = screen.getByRole('status')
+    expect(line.className).toBe('visually-hidden')
+    act(() => setOnline(false))
+    expect(line.className).toBe('outbox-status__line is-offline')
+    act(() => setOnline(true))
+    expect(line.textContent).toBe('')
+    expect(line.className).toBe('outbox-status__line is-held')
+    rerender(<OutboxStatus page="home" />)
+    expect(line.className).toBe('visually-hidden')
+  })
+
   it('shows "N waiting to send" for items from an earlier visit', async () => {
     await offlineDb().outbox.bulkAdd([item(1), item(2)])
     markOutboxMaybeNonEmpty(true)
