@@ -185,15 +185,22 @@ async function startOnPort({
   child.stderr.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
   await waitUntilServing(child, url, () => output, { timeoutMs })
-  /** @returns {Promise<void>} */
-  const stop = () =>
-    new Promise((resolveStop) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolveStop()
-      child.once('exit', () => resolveStop())
-      child.kill('SIGTERM')
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref()
-    })
-  return { url, process: child, stop, output: () => output }
+  return { url, process: child, stop: () => stopProcess(child), output: () => output }
+}
+
+/**
+ * Stops `child` (SIGTERM, then SIGKILL after `graceMs`) and resolves once it has exited.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [graceMs]
+ * @returns {Promise<void>}
+ */
+export function stopProcess(child, graceMs = 3000) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), graceMs).unref()
+  })
 }
 
 /**

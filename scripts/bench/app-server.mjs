@@ -8,6 +8,7 @@ import {
   exemptLoopbackFromRateLimits,
   freePort,
   root,
+  stopProcess,
   superuserToken,
   waitUntilServing,
 } from '../pocketbase.mjs'
@@ -49,13 +50,5 @@ export async function startAppServer({ publicDir, dataDir, env: extraEnv = {} })
   const token = await superuserToken(url, BENCH_SUPERUSER.email, BENCH_SUPERUSER.password)
   await exemptLoopbackFromRateLimits(url, token)
 
-  /** @returns {Promise<void>} */
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref()
-    })
-  return { url, token, stop, log: () => log, pid: child.pid }
+  return { url, token, stop: () => stopProcess(child, 5000), log: () => log, pid: child.pid }
 }

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { FullConfig } from '@playwright/test'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, freePort, root, superuserToken, waitUntilServing } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, freePort, root, stopProcess, superuserToken, waitUntilServing } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver, type ReceivedMail } from '../../scripts/mail-receiver.mjs'
 import { E2E_SUPERUSER } from './support/env'
 import type { E2EServer } from './support/servers'
@@ -139,12 +139,7 @@ async function startServer({
   server.stdout.on('data', (d) => (log += d))
   server.stderr.on('data', (d) => (log += d))
   const stop = async () => {
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null || server.signalCode !== null) return resolve()
-      server.once('exit', () => resolve())
-      server.kill('SIGTERM')
-      setTimeout(() => server.kill('SIGKILL'), 3000).unref()
-    })
+    await stopProcess(server)
     await mailbox.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
