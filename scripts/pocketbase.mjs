@@ -135,10 +135,10 @@ export function migrateUp(dataDir) {
 }
 
 /**
- * Starts `pocketbase serve` and resolves once it serves (waitUntilServing, below). `extra`: more command-line
- * flags (a later flag wins, e.g. another --hooksDir). Without a `port`, a free one is picked,
- * and picked again when another process took it first (a free port found is not a port held:
- * on a busy host with many servers starting at once, the bind can lose that race).
+ * Starts `pocketbase serve` and resolves once it serves (waitUntilServing, below). `extra`: more
+ * command-line flags (a later flag wins, e.g. another --hooksDir). Without a `port`, a free one
+ * is picked, and picked again when another process took it first (a free port found is not a
+ * port held: on a busy host with many servers starting at once, the bind can lose that race).
  * Returns { url, process, stop() }. `stop` kills exactly this process.
  * @param {Omit<ServeOptions, 'port'> & {
  *   port?: number | string,
@@ -204,12 +204,6 @@ export function stopProcess(child, graceMs = 3000) {
 }
 
 /**
- * What PocketBase prints once it holds its port, and never when the bind fails.
- * @param {string} url
- */
-export const servingBanner = (url) => `Server started at ${url}`
-
-/**
  * Resolves once `child` serves `url`: its own start banner in its output, and /api/health
  * answering. The health answer alone proves nothing: a port found free can be taken by another
  * server first, and then the answer is that server's while this one exits on "address already in
@@ -231,7 +225,8 @@ export async function waitUntilServing(
     if (child.exitCode !== null) {
       throw new Error(`${what} exited with code ${child.exitCode}:\n${output()}`)
     }
-    if (output().includes(servingBanner(url))) {
+    // PocketBase's banner: printed once it holds its port, never when the bind fails.
+    if (output().includes(`Server started at ${url}`)) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) return
       } catch {
