@@ -338,8 +338,26 @@ function rowsFor(results) {
         '',
       ])
       rows.push([
-        `  the floor, ${rate}: its first section as HTML, no script, ${t.interactions} taps (worst / median)`,
-        `${ms(t.floor.worstMs)} / ${ms(t.floor.medianMs)}`,
+        `  taps at ${TARGETS.tapWorstMs6x} ms or more, ${rate}`,
+        `${t.overGoal} of ${t.interactions}`,
+        '',
+        '',
+      ])
+      rows.push([
+        `  the floor, ${rate}: its first section as HTML, no script, ${t.interactions} taps (worst / median / first)`,
+        `${ms(t.floor.worstMs)} / ${ms(t.floor.medianMs)} / ${ms(t.floor.firstMs)}`,
+        '',
+        '',
+      ])
+      rows.push([
+        `  the floor's taps at ${TARGETS.tapWorstMs6x} ms or more, ${rate}`,
+        `${t.floor.overGoal} of ${t.interactions}`,
+        '',
+        '',
+      ])
+      rows.push([
+        `  the slowed page's renderer while idle, ${rate} (DevTools' throttle spins its main thread)`,
+        `${Math.round(t.floor.idleRendererCore * 100)} % of one core, of ${t.floor.cores}`,
         '',
         '',
       ])
@@ -602,7 +620,7 @@ async function main() {
       results,
       'taps',
       enabled,
-      needsBrowser(() => measureTaps(appServer().url, [4, 6])),
+      needsBrowser(() => measureTaps(appServer().url, [4, 6], TARGETS.tapWorstMs6x)),
     )
 
     await section(results, 'publish', enabled, () =>
