@@ -144,8 +144,7 @@ describe('the request-* endpoints', () => {
     receiver = await startSmtpReceiver(smtpPort)
     await down.flush(new Date(Date.now() + HOUR))
     await receiver.waitFor((mails) => mails.length >= 3)
-    await down.flush(new Date(Date.now() + 2 * HOUR))
-    await new Promise((r) => setTimeout(r, 300))
+    await down.flushAndSettle(new Date(Date.now() + 2 * HOUR))
     expect(receiver.mails.map((m) => [m.envelope.to[0], m.subject]).sort()).toEqual(
       [
         [downWorld.free, 'Confirm your new e-mail for North Country Efficiency'],
@@ -174,11 +173,6 @@ describe('a flood of account mails to one address', () => {
     await server?.stop()
     await flood?.close()
   })
-
-  async function sendAll() {
-    await server.flush()
-    await new Promise((r) => setTimeout(r, 300))
-  }
 
   it('gets at most one mail of each kind in a minute, however it is asked', async () => {
     const stranger = uniqueEmail('stranger')
@@ -219,7 +213,7 @@ describe('a flood of account mails to one address', () => {
       await server.flush()
       return flood.mailsTo(stranger).length >= 3
     })
-    await sendAll()
+    await server.flushAndSettle()
     const kinds = (to: string) =>
       flood
         .mailsTo(to)
@@ -249,7 +243,7 @@ describe('a flood of account mails to one address', () => {
     })
     // Unused, a third ask within two minutes sends nothing.
     await guest.collection('users').requestPasswordReset(user.email)
-    await sendAll()
+    await server.flushAndSettle()
     expect(flood.mailsTo(user.email)).toHaveLength(2)
   })
 })

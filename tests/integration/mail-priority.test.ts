@@ -12,7 +12,7 @@ import { root } from '../../scripts/pocketbase.mjs'
 import { buildServer } from '../../scripts/build-server.mjs'
 import { createUser, recordId, uniqueEmail } from './helpers'
 import { MANUAL_QUEUE } from './harness-env'
-import { OWNER_EMAIL, auditSubmission, startMailServer } from './support/mail-harness'
+import { OWNER_EMAIL, auditSubmission, eventually, startMailServer } from './support/mail-harness'
 import type { MailServer } from './support/mail-harness'
 import { startSmtpReceiver } from './support/smtp-receiver'
 import type { SmtpReceiver } from './support/smtp-receiver'
@@ -85,7 +85,17 @@ describe('a newsletter-sized fan-out beside everything else', () => {
     })
     const member = await createUser({ url: server.url, label: 'waiting' })
     await server.guest.collection('users').requestPasswordReset(member.email)
-    await new Promise((r) => setTimeout(r, 300)) // PocketBase queues the reset in the background
+    // PocketBase answers the request first and queues the reset after it.
+    await eventually(
+      async () =>
+        (
+          await server.su.collection('deliveries').getList(1, 1, {
+            filter: server.su.filter('kind = "account_password_reset" && recipient = {:to}', {
+              to: member.email,
+            }),
+          })
+        ).totalItems === 1,
+    )
 
     const now = Date.now()
     const first = await server.flush(new Date(now))
@@ -128,7 +138,6 @@ describe('a newsletter-sized fan-out beside everything else', () => {
     }
     const before = receiver.mails.length
     await server.flush(new Date(Date.now() + 10 * 60_000))
-    await new Promise((r) => setTimeout(r, 300))
     expect(receiver.mails.slice(before).filter((m) => m.subject.includes(issue))).toEqual([])
   })
 })

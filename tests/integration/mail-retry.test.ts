@@ -101,8 +101,7 @@ describe('with the SMTP server down', () => {
       lastError: '',
     })
 
-    await server.flush()
-    await new Promise((r) => setTimeout(r, 300))
+    await server.flushAndSettle()
     expect(receiver.mails.filter((m) => m.text.includes(marker))).toHaveLength(1)
   })
 
@@ -142,9 +141,9 @@ describe('with the SMTP server down', () => {
 
     // SMTP is back, but a failed mail stays failed...
     receiver = await startSmtpReceiver(smtpPort)
-    await server.flush(new Date(created + 200 * HOUR))
-    await new Promise((r) => setTimeout(r, 300))
+    await server.flushAndSettle(new Date(created + 200 * HOUR))
     expect(receiver.mails.filter((m) => m.text.includes(marker))).toHaveLength(0)
+    expect((await onlyRow(contact.id)).status).toBe('failed')
 
     // ...until the consultant presses Retry: due now, a new lifetime, sent once.
     const admin = await createUser({ url: server.url, isAdmin: true, label: 'retry-admin' })

@@ -22,6 +22,11 @@ export interface MailServer {
   /** Decides the waiting newsletter sign-ups, then POST /api/mail/flush: runs the sender now, or
    * as if at `now`. */
   flush(now?: Date): Promise<FlushSummary>
+  /** `flush`, then waits until no mail is being sent: with the dispatcher running, a mail it
+   * claimed just before the flush (which the flush then leaves alone) is still on its way when
+   * the flush answers. Once nothing is `sending`, every mail sent so far is in the receiver, which
+   * keeps a mail before it answers 250. */
+  flushAndSettle(now?: Date): Promise<FlushSummary>
   /** Decides the waiting newsletter sign-ups now (their rows and confirmation mails). */
   decideSignUps(): Promise<number>
   /** Runs the audits' jobs now and waits for them (their mails, person...: audit-jobs.ts). */
@@ -125,6 +130,15 @@ export async function startMailServer(
       await runAuditJobs(server.url, su.authStore.token)
       await decideSignUps(server.url, su.authStore.token)
       return flushMail(server.url, su.authStore.token, now)
+    },
+    async flushAndSettle(now) {
+      const summary = await mailServer.flush(now)
+      await eventually(
+        async () =>
+          (await su.collection('deliveries').getList(1, 1, { filter: 'status = "sending"' }))
+            .totalItems === 0,
+      )
+      return summary
     },
     outboxFor: (sourceId) =>
       su.collection('deliveries').getFullList<OutboxRow>({
