@@ -135,8 +135,11 @@ export async function startMailServer(
       const summary = await mailServer.flush(now)
       await eventually(
         async () =>
-          (await su.collection('deliveries').getList(1, 1, { filter: 'status = "sending"' }))
-            .totalItems === 0,
+          (
+            await su
+              .collection('deliveries')
+              .getList(1, 1, { filter: 'channel = "mail" && status = "sending"' })
+          ).totalItems === 0,
       )
       return summary
     },
