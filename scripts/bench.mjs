@@ -357,7 +357,7 @@ function rowsFor(results) {
       ])
       rows.push([
         `  the slowed page's renderer while idle, ${rate} (DevTools' throttle spins its main thread)`,
-        `${Math.round(t.floor.idleRendererCore * 100)} % of one core, of ${t.floor.cores}`,
+        `${Math.round(t.floor.idleRendererCore * 100)} % of one core, of ${results.machine.cpus}`,
         '',
         '',
       ])

@@ -11,7 +11,6 @@
 // mouse event of the window, and its listeners ran in every tap measured (about 6 ms of each at
 // 6x in a trace).
 /* global window -- in the page */
-import { availableParallelism } from 'node:os'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
 import { median, percentile } from './stats.mjs'
@@ -387,7 +386,7 @@ async function takeAudit(browser, baseUrl, rate) {
 export async function measureTaps(baseUrl, rates, goalMs) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
-    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number, cores: number }, worst: unknown }>} */
+    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, worst: unknown }>} */
     const byRate = {}
     const bareHtml = await firstSectionAsHtml(browser, baseUrl)
     for (const rate of rates) {
@@ -413,7 +412,6 @@ export async function measureTaps(baseUrl, rates, goalMs) {
           firstMs: floor[0],
           overGoal: floor.filter((d) => d >= goalMs).length,
           idleRendererCore: bare.idleRendererCore,
-          cores: availableParallelism(),
         },
         // Where the worst one's time went: waiting for the main thread, the handlers, the paint.
         worst: worst.entry && {
