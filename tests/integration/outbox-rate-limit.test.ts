@@ -49,12 +49,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** One plain create from this IP: its status. */
-async function create(marker: string, n: number): Promise<number> {
+/**
+ * One create from this IP that the server refuses for its input (a control character in the
+ * name): its status. PocketBase takes a create from the IP's allowance before the create hooks
+ * check the input, so this spends the allowance like a real contact while costing the server no
+ * row and almost no time.
+ */
+async function spendCreate(): Promise<number> {
   const res = await fetch(`${server.url}/api/collections/contacts/records`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(contactPayload(marker, n)),
+    body: JSON.stringify({ ...contactPayload('spent', 0), name: 'Visitor\u0007' }),
   })
   return res.status
 }
@@ -62,27 +67,26 @@ async function create(marker: string, n: number): Promise<number> {
 /**
  * Uses up this IP's create allowance at the START of a fresh window, so most of its 10 s are left
  * for the outbox to meet the limit however slow this host is. The limit's windows are fixed: used
- * up one by one, a window could end just as the test goes on (on a busy host 61 creates in a row
- * took most of it), and the outbox's creates would all pass in the next one.
+ * up one by one, a window could end just as the test goes on, and the outbox's creates would all
+ * pass in the next one. The allowance goes on refused creates (400, not a row): 59 real
+ * contacts once took most of a window on a busy host, and the outbox's create then passed.
  */
-async function exhaustCreates(marker: string) {
+async function exhaustCreates() {
   let n = 0
   // Whatever window is open now, used up...
-  while ((await create(marker, n++)) !== 429) {
-    if (n > CREATE_LIMIT + 1) throw new Error('the create limit never answered 429')
+  while ((await spendCreate()) !== 429) {
+    if (++n > CREATE_LIMIT + 1) throw new Error('the create limit never answered 429')
   }
   // ...then the first create that passes opens a fresh one...
-  await waitUntil(async () => (await create(marker, n++)) !== 429, 15_000, 'a fresh window')
+  await waitUntil(async () => (await spendCreate()) !== 429, 15_000, 'a fresh window')
   // ...whose allowance goes at once.
-  const statuses = await Promise.all(
-    Array.from({ length: CREATE_LIMIT }, () => create(marker, n++)),
-  )
-  expect(statuses).toContain(429)
+  const statuses = await Promise.all(Array.from({ length: CREATE_LIMIT }, spendCreate))
+  expect(new Set(statuses)).toEqual(new Set([400, 429]))
 }
 
 describe('the outbox when the server answers 429', () => {
   it('keeps the item waiting, backs off, and delivers it once the limit allows', async () => {
-    await exhaustCreates(runMarker('filler'))
+    await exhaustCreates()
     const marker = runMarker('throttled')
     const outbox = nodeOutbox(proxy.url)
     const result = await outbox.enqueue('contacts', contactPayload(marker, 1))
@@ -117,7 +121,7 @@ describe('the outbox when the server answers 429', () => {
     // The allowance used up first, at the start of a window, so the first batch meets the limit
     // however fast this host sends (a slow one could spread 75 creates over two windows and
     // never be refused).
-    await exhaustCreates(runMarker('backlog-filler'))
+    await exhaustCreates()
     const loop = startSyncLoop(outbox, {})
     try {
       await waitUntil(
