@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { envFlag } from './tests/e2e/support/env-flag'
 import { pointAtWorkerServer } from './tests/e2e/support/servers'
 
 // Browser tests drive Debian's Chromium (never a Playwright browser download) against the app
@@ -44,7 +45,7 @@ export default defineConfig({
     // A trace records every test (a screencast and a DOM snapshot per action) to keep the failed
     // ones: a third of the browser tests' time on two cores (layout.spec.ts: 5.4 min with it, 3.5
     // without). E2E_TRACE=1 records them (npx playwright show-trace test-results/.../trace.zip).
-    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    trace: envFlag('E2E_TRACE') ? 'retain-on-failure' : 'off',
     serviceWorkers: 'allow',
   },
 })

@@ -7,6 +7,7 @@
 // (waitForApp, an element, a request) passes either way:
 //   E2E_LATE_APP=1 npx playwright test tests/e2e/site.spec.ts
 import type { BrowserContext } from '@playwright/test'
+import { envFlag } from './env-flag'
 
 /** How long after `load` the loader asks (the entry's fetch and run on a slow machine). */
 const AFTER_LOAD_MS = 1500
@@ -14,7 +15,7 @@ const AFTER_LOAD_MS = 1500
 const LATEST_MS = 4000
 
 export function lateAppWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.E2E_LATE_APP && env.E2E_LATE_APP !== '0')
+  return envFlag('E2E_LATE_APP', env)
 }
 
 /** Makes the loader of every page of `context` ask for the app only after `load`. */
