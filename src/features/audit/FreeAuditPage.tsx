@@ -1,6 +1,6 @@
 // /free-audit: landing -> questions -> teaser -> results.
 // Progress lives in the guest draft; the audit goes through the outbox with flow 'free'.
-import { Activity, useDeferredValue, useMemo, useRef, useState } from 'react'
+import { Activity, useMemo, useRef, useState } from 'react'
 import type { ComponentProps, ReactNode } from 'react'
 import { emailAddressProblem } from '../../config/email-address'
 import { messages } from '../../config/messages'
@@ -8,6 +8,7 @@ import { SUBMISSION_MESSAGES } from '../../audit'
 import { AuditLanding } from './AuditLanding'
 import { FreeAuditTeaser } from './FreeAuditTeaser'
 import { QuestionStep } from './QuestionStep'
+import { useValueAfterPaint } from './after-next-paint'
 import { lastSection } from './audit-flow-state'
 import { submitAudit } from './submit-audit'
 import { useAuditDelivery } from './use-audit-delivery'
@@ -32,11 +33,11 @@ export default function FreeAuditPage() {
   // On the landing, the first section comes a frame after it shows (not in the page's first
   // render).
   const onLanding = state?.step === 'landing'
-  const questionsAhead = useDeferredValue(onLanding, false) && onLanding
+  const questionsAhead = useValueAfterPaint(onLanding, false) && onLanding
   const onLastSection = state?.step === 'questions' && state.section === lastSection
   // The teaser comes a frame after the last section shows (not in Next's tap), and stays once
   // there while the visitor goes between the two (Get My Report, Review my answers).
-  const lastSectionShown = useDeferredValue(onLastSection, false)
+  const lastSectionShown = useValueAfterPaint(onLastSection, false)
   const [teaserMounted, setTeaserMounted] = useState(false)
   const teaserHere = teaserShown || (onLastSection && (teaserMounted || lastSectionShown))
   if (teaserHere !== teaserMounted) setTeaserMounted(teaserHere)

@@ -1,4 +1,4 @@
-import { Activity, memo, startTransition, useDeferredValue, useId, useRef, useState } from 'react'
+import { Activity, memo, startTransition, useId, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import {
   OTHER_TEXT_MAX_LENGTH,
@@ -7,6 +7,7 @@ import {
   sections,
   type AuditQuestion,
 } from '../../audit'
+import { useValueAfterPaint } from './after-next-paint'
 import { answeredCount, lastSection, type AuditFlowState } from './audit-flow-state'
 
 interface QuestionStepProps {
@@ -61,7 +62,7 @@ export function QuestionStep({
   const ahead = Math.min(state.section + 1, lastSection)
   if (ahead > furthest) setFurthest(ahead)
   // The section whose questions show: this one, a frame after it came on screen (none before).
-  const shownSection = useDeferredValue(onScreen ? state.section : -1, -1)
+  const shownSection = useValueAfterPaint(onScreen ? state.section : -1, -1)
   const questionsPending = shownSection !== state.section
 
   return (

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { evaluateAudit, type AuditEvaluation } from '../../audit'
 import { clearDraft, loadDraft, saveDraft } from '../../offline/drafts'
+import { afterNextPaint } from './after-next-paint'
 import {
   atSection,
   draftFromState,
@@ -46,27 +47,6 @@ export interface AuditFlow {
   showReport(auditId: string, delivery: AuditDelivery): void
   /** 'Take Audit Again': clears the draft and everything else, back to the landing step. */
   restart(): Promise<void>
-}
-
-/**
- * Runs `work` once the change just made is on screen (after the next frame), or within 200 ms
- * where frames do not come (a hidden tab).
- */
-function afterNextPaint(work: () => void): void {
-  let done = false
-  const once = () => {
-    if (done) return
-    done = true
-    work()
-  }
-  const fallback = setTimeout(once, 200)
-  if (typeof requestAnimationFrame !== 'function') return
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      clearTimeout(fallback)
-      once()
-    }, 0),
-  )
 }
 
 /** The last answers scored and their scoring (see scoreAnswers). */
