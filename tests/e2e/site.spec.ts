@@ -224,7 +224,12 @@ test.describe('session in the nav', () => {
     const user = await createUser({ label: 'nav' })
     await page.setViewportSize(DESKTOP)
     await page.goto(`${baseURL()}/`)
+    // A click before the app has taken the page over is a full page load: until it lands, the
+    // home page (whose contact form also has an Email field) is still the page being filled.
+    await waitForApp(page)
     await mainNav(page).getByRole('link', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible()
     const main = page.getByRole('main')
     await main.getByLabel('Email', { exact: true }).fill(user.email)
     await main.getByLabel('Password', { exact: true }).fill(user.password)
