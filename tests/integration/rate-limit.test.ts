@@ -57,16 +57,48 @@ async function limitedServer(): Promise<LimitedServer> {
       expect.objectContaining({ label: '/api/batch', duration: 10, maxRequests: LIMITS.batch }),
     ]),
   )
+  let stopped = false
   const limited: LimitedServer = {
     url: server.url,
     su,
     async stop() {
+      if (stopped) return
+      stopped = true
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
   started.push(limited)
   return limited
+}
+
+/** The create and batch limits' window (the rules' `duration` above). */
+const WINDOW_MS = 10_000
+/** PocketBase starts a window at a whole second, so a window can be up to this much shorter. */
+const WINDOW_START_ROUNDING_MS = 1000
+const TRIES = 3
+
+/**
+ * Runs `scenario` on a fresh server, so from the start of a fresh limiter window, and runs it
+ * again on another if a failed run outlasted the window. The windows are fixed: a run slower than
+ * one (a busy host: each create runs the contact hooks) meets the next window's allowance, and its
+ * answers then prove nothing either way. A run inside one window must pass.
+ */
+async function inOneWindow(scenario: (server: LimitedServer) => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    const server = await limitedServer()
+    const start = Date.now()
+    try {
+      await scenario(server)
+      return
+    } catch (err) {
+      const took = Date.now() - start
+      if (took < WINDOW_MS - WINDOW_START_ROUNDING_MS || attempt === TRIES) throw err
+      console.warn(`rate limit: run ${attempt} took ${took} ms, longer than a window; once more`)
+    } finally {
+      await server.stop()
+    }
+  }
 }
 
 function post(url: string, path: string, body: unknown): Promise<Response> {
@@ -79,34 +111,40 @@ function post(url: string, path: string, body: unknown): Promise<Response> {
 
 describe('one IP hammering', () => {
   it(`gets 429 after ${LIMITS.create} creates of a collection within 10 s`, async () => {
-    const { url } = await limitedServer()
-    const marker = runMarker('hammer')
-    const answers: Response[] = []
-    for (let n = 0; n < LIMITS.create + 1; n++) {
-      answers.push(await post(url, '/api/collections/contacts/records', contactPayload(marker, n)))
-    }
-    expect(answers.slice(0, LIMITS.create).map((r) => r.status)).toEqual(
-      Array(LIMITS.create).fill(200),
-    )
-    const refused = answers[LIMITS.create]
-    expect(refused.status).toBe(429)
-    expect(await refused.json()).toMatchObject({ status: 429, message: expect.any(String) })
+    await inOneWindow(async ({ url }) => {
+      const marker = runMarker('hammer')
+      const answers: Response[] = []
+      for (let n = 0; n < LIMITS.create + 1; n++) {
+        answers.push(
+          await post(url, '/api/collections/contacts/records', contactPayload(marker, n)),
+        )
+      }
+      expect(answers.slice(0, LIMITS.create).map((r) => r.status)).toEqual(
+        Array(LIMITS.create).fill(200),
+      )
+      const refused = answers[LIMITS.create]
+      expect(refused.status).toBe(429)
+      expect(await refused.json()).toMatchObject({ status: 429, message: expect.any(String) })
 
-    // PocketBase counts `*:create` per collection: another collection has its own allowance.
-    const newsletter = await post(url, '/api/collections/newsletter_subscriptions/records', {
-      email: uniqueEmail('hammer'),
-      source: 'footer',
+      // PocketBase counts `*:create` per collection: another collection has its own allowance.
+      const newsletter = await post(url, '/api/collections/newsletter_subscriptions/records', {
+        email: uniqueEmail('hammer'),
+        source: 'footer',
+      })
+      expect(newsletter.status).toBe(200)
+      // Reading is not a create: the site keeps working.
+      expect((await fetch(`${url}/api/health`)).status).toBe(200)
+
+      // The outbox keeps a throttled submission and backs off instead of hammering on.
+      const outbox = nodeOutbox(url)
+      const result = await outbox.enqueue('contacts', contactPayload(marker, 999))
+      expect(result).toMatchObject({
+        status: 'queued',
+        error: { kind: 'rate_limited', status: 429 },
+      })
+      expect((await outbox.db.outbox.get(result.id))?.nextAttemptAt).toBeGreaterThan(Date.now())
     })
-    expect(newsletter.status).toBe(200)
-    // Reading is not a create: the site keeps working.
-    expect((await fetch(`${url}/api/health`)).status).toBe(200)
-
-    // The outbox keeps a throttled submission and backs off instead of hammering on.
-    const outbox = nodeOutbox(url)
-    const result = await outbox.enqueue('contacts', contactPayload(marker, 999))
-    expect(result).toMatchObject({ status: 'queued', error: { kind: 'rate_limited', status: 429 } })
-    expect((await outbox.db.outbox.get(result.id))?.nextAttemptAt).toBeGreaterThan(Date.now())
-  }, 60_000)
+  }, 150_000)
 
   it(`gets 429 after ${LIMITS.auth} sign-in attempts within 30 s, even with the right password`, async () => {
     const { url, su } = await limitedServer()
@@ -139,24 +177,25 @@ describe('one IP hammering', () => {
   }, 60_000)
 
   it(`gets 429 after ${LIMITS.batch} batch requests within 10 s`, async () => {
-    const { url } = await limitedServer()
-    const marker = runMarker('batch')
-    const statuses: number[] = []
-    for (let n = 0; n < LIMITS.batch + 1; n++) {
-      const res = await post(url, '/api/batch', {
-        requests: [
-          {
-            method: 'POST',
-            url: '/api/collections/contacts/records',
-            body: contactPayload(marker, n),
-          },
-        ],
-      })
-      statuses.push(res.status)
-    }
-    expect(statuses.slice(0, LIMITS.batch)).toEqual(Array(LIMITS.batch).fill(200))
-    expect(statuses[LIMITS.batch]).toBe(429)
-  }, 60_000)
+    await inOneWindow(async ({ url }) => {
+      const marker = runMarker('batch')
+      const statuses: number[] = []
+      for (let n = 0; n < LIMITS.batch + 1; n++) {
+        const res = await post(url, '/api/batch', {
+          requests: [
+            {
+              method: 'POST',
+              url: '/api/collections/contacts/records',
+              body: contactPayload(marker, n),
+            },
+          ],
+        })
+        statuses.push(res.status)
+      }
+      expect(statuses.slice(0, LIMITS.batch)).toEqual(Array(LIMITS.batch).fill(200))
+      expect(statuses[LIMITS.batch]).toBe(429)
+    })
+  }, 150_000)
 })
 
 describe("a visitor's offline backlog", () => {
