@@ -14,6 +14,7 @@ import { expect, test } from './support/csp-guard'
 import {
   baseURL,
   createUser,
+  DESKTOP,
   expectAccessible,
   MOBILE,
   promoteAdmin,
@@ -314,4 +315,35 @@ test("a case study's picture: uploaded on the phone, published, shown on the pag
 
   await api.restore(before.version)
   expect((await api.live()).content).toEqual(before.content)
+})
+
+test('on a computer, Publish stays in view beside a long section, and the versions come after the sections', async ({
+  page,
+}) => {
+  await openSiteTab(page, 'site-desk')
+  await page.setViewportSize(DESKTOP)
+  const publishCard = page.getByRole('region', { name: 'Publish' })
+  const publish = publishCard.getByRole('button', { name: 'Publish changes' })
+  await expect(publish).toBeInViewport()
+
+  // The first section's Save is thousands of pixels down; Publish is still beside it, whole and
+  // under the console's bar, not behind it.
+  const save = (await section(page, 'Your business')).getByRole('button', { name: 'Save' })
+  await save.scrollIntoViewIfNeeded()
+  await expect(save).toBeInViewport()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+  await expect(publish).toBeInViewport({ ratio: 1 })
+  const title = publishCard.getByRole('heading', { name: 'Publish' })
+  expect(
+    await title.evaluate((heading) => {
+      const box = heading.getBoundingClientRect()
+      return document.elementFromPoint(box.left + 4, box.top + box.height / 2) === heading
+    }),
+  ).toBe(true)
+
+  // The versions list grows with every publish: it follows the sections, as on a phone.
+  const lastSection = await page.getByRole('region', { name: /^Social links/ }).boundingBox()
+  const versions = await page.getByRole('region', { name: 'Versions' }).boundingBox()
+  expect(versions!.y).toBeGreaterThan(lastSection!.y + lastSection!.height)
+  await screenshot(page, 'site-editor-publish-in-view')
 })
