@@ -112,6 +112,12 @@ test('the Site tab on a phone: edit, a bad phone refused, save, preview, publish
     `Draft differs from the live site (version ${before.version}).`,
   )
   await expect(publishCard).toContainText(`Last saved by ${admin.email}`)
+  // Publish is far above this Save on a phone: one tap brings it, ready to press.
+  const publishButton = publishCard.getByRole('button', { name: 'Publish changes' })
+  await expect(publishButton).not.toBeInViewport()
+  await business.getByRole('button', { name: 'Go to Publish' }).click()
+  await expect(publishButton).toBeFocused()
+  await expect(publishButton).toBeInViewport({ ratio: 1 })
 
   // A package's price, in its own section.
   const packages = await section(page, 'Packages and prices')

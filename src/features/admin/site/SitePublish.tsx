@@ -19,6 +19,29 @@ const PREVIEW_HREF = `${paths.home}?preview=draft`
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
+const PUBLISH_CARD_ID = 'site-publish'
+
+/**
+ * Brings the Publish card into view (a section's Save can be thousands of pixels below it on a
+ * phone), with Publish changes focused, or the card's heading while there is nothing to publish.
+ */
+export function goToPublish(): void {
+  const card = document.getElementById(PUBLISH_CARD_ID)
+  if (!card) return
+  if (!wholeInView(card)) card.scrollIntoView({ block: 'start' })
+  const button = card.querySelector<HTMLButtonElement>('.site-ed__publish-button')
+  const target = button && !button.disabled ? button : card.querySelector('h2')
+  target?.focus({ preventScroll: true })
+}
+
+/** In the window and not under anything (the console's sticky bar): its top-left corner its own. */
+function wholeInView(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect()
+  if (box.top < 0 || box.bottom > window.innerHeight) return false
+  const corner = document.elementFromPoint(box.left + 1, box.top + 1)
+  return corner !== null && element.contains(corner)
+}
+
 export function SitePublish({
   draft,
   syncedAt,
@@ -89,8 +112,12 @@ export function SitePublish({
   }
 
   return (
-    <section className="site-ed__card site-ed__publish" aria-labelledby="site-publish-title">
-      <h2 id="site-publish-title" className="site-ed__card-title">
+    <section
+      id={PUBLISH_CARD_ID}
+      className="site-ed__card site-ed__publish"
+      aria-labelledby="site-publish-title"
+    >
+      <h2 id="site-publish-title" className="site-ed__card-title" tabIndex={-1}>
         Publish
       </h2>
       <div className="site-ed__status" role="status">

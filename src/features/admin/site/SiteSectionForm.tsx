@@ -8,6 +8,7 @@ import { type PendingSiteEdit } from './site-edits'
 import { fieldOfPath, type SiteField, type SiteForm, type SiteSection } from './site-form'
 import { SiteFieldsContext, type SiteFieldsState } from './SiteFields'
 import { sectionFields, type SectionFieldsProps } from './SiteSectionFields'
+import { goToPublish } from './SitePublish'
 
 /** How saving a section went. */
 export type SectionSaveOutcome =
@@ -18,6 +19,8 @@ export type SectionSaveOutcome =
 interface Message {
   text: string
   problem: boolean
+  /** Saved to the draft on the server: what comes next is Publish. */
+  publishNext?: boolean
 }
 
 export function SiteSectionForm({
@@ -154,6 +157,7 @@ export function SiteSectionForm({
             ? 'Saved on this device; sending it to the server...'
             : "Saved on this device. It goes to the server when you're back online.",
       problem: false,
+      publishNext: outcome.status === 'sent',
     })
   }
 
@@ -236,6 +240,15 @@ export function SiteSectionForm({
           >
             {message?.text}
           </p>
+          {message?.publishNext && (
+            <button
+              type="button"
+              className="btn btn-secondary site-ed__to-publish"
+              onClick={goToPublish}
+            >
+              Go to Publish
+            </button>
+          )}
         </form>
       </div>
     </section>
