@@ -10,3 +10,7 @@ export declare function buildServer(options?: {
   /** Areas of a test's own: the name its door imports ('./NAME/index') -> the module. */
   extraAreas?: Record<string, string>
 }): Promise<void>
+/** Notes in `target` what its server was built from (each file with a digest of its content). */
+export declare function writeSources(target: string, inputs: string[]): void
+/** True when `target` holds a whole build made from the very files there now. */
+export declare function builtFromTheSame(target: string): boolean

@@ -8,6 +8,8 @@
 //   area.AREA.js              an area's index.ts whole: its other exports (kinds, what a
 //                             migration calls), loaded the first time one is read
 //   queue-registry.js         the one module with state (the kinds and channels registered)
+//   sources.json              what the build was made from: with all of it unchanged (and every
+//                             file above there), the next build does nothing
 //
 // PocketBase 0.40.4 runs hooks in goja, which has most of ES2022's syntax but no async
 // generators or `for await`, no Unicode property escapes in regular expressions (\p{...} quietly
@@ -32,7 +34,9 @@
 // Usage: node scripts/build-server.mjs [--watch]
 import { parse } from 'acorn'
 import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -259,6 +263,7 @@ function sharedFiles(isRegistry = false) {
  * module defines each handler.
  * @param {string[]} entries  main.ts and a test's own areas
  * @param {string} outdir
+ * @returns {Promise<string[]>} every file the server is built from (its packages' too)
  */
 async function scratchModules(entries, outdir) {
   const graph = await build({
@@ -269,7 +274,8 @@ async function scratchModules(entries, outdir) {
     outdir,
     logLevel: 'silent',
   })
-  const modules = Object.keys(/** @type {import('esbuild').Metafile} */ (graph.metafile).inputs)
+  const inputs = Object.keys(/** @type {import('esbuild').Metafile} */ (graph.metafile).inputs)
+  const modules = inputs
     .filter((input) => !input.includes('node_modules') && /\.tsx?$/.test(input))
     .map((input) => join(root, input))
   writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n')
@@ -294,6 +300,7 @@ async function scratchModules(entries, outdir) {
       }),
     ),
   )
+  return inputs.map((input) => join(root, input))
 }
 
 /**
@@ -446,6 +453,9 @@ function checkSyntax(file) {
  * @param {{ outdir?: string, source?: string, extraAreas?: Record<string, string> }} [options]
  */
 export async function buildServer({ outdir: target = generatedDir, source, extraAreas = {} } = {}) {
+  // The repository's own server, built before from exactly these files: nothing to do.
+  const own = source === undefined && Object.keys(extraAreas).length === 0
+  if (own && builtFromTheSame(target)) return
   const door = source ?? readFileSync(serverEntry, 'utf8')
   /** @type {Record<string, string>} area import name -> its index module */
   const areas = {}
@@ -459,8 +469,10 @@ export async function buildServer({ outdir: target = generatedDir, source, extra
   const scratch = mkdtempSync(join(tmpdir(), 'build-server-'))
   /** @type {Record<string, AreaMap>} */
   const maps = {}
+  /** @type {string[]} */
+  let inputs
   try {
-    await scratchModules([serverEntry, ...Object.values(areas)], scratch)
+    inputs = await scratchModules([serverEntry, ...Object.values(areas)], scratch)
     // Loading every module here also runs its top level: one that touches $app, $os or any
     // other engine global there (instead of inside a function) fails the build, not production.
     for (const [name, index] of Object.entries(areas)) maps[name] = mapArea(index, scratch)
@@ -478,6 +490,56 @@ export async function buildServer({ outdir: target = generatedDir, source, extra
     publish(outdir, target)
   } finally {
     rmSync(outdir, { recursive: true, force: true })
+  }
+  if (own) writeSources(target, inputs)
+}
+
+/**
+ * What a build reads besides the sources esbuild reports: this script and its engine list, the
+ * TypeScript settings esbuild takes, and the lock file (the packages, the password list).
+ */
+const BUILD_FILES = [
+  'scripts/build-server.mjs',
+  'scripts/engine.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+]
+/** In the target: each file the last build was made from, with a digest of its content. */
+const SOURCES_FILE = 'sources.json'
+
+/** @param {string} file */
+function digest(file) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex')
+}
+
+/**
+ * Notes what the server in `target` was built from: `npm start` and `npm test` build it each
+ * time, and with nothing changed (the usual case) the 5-10 seconds of a build are saved.
+ * @param {string} target @param {string[]} inputs
+ */
+export function writeSources(target, inputs) {
+  const files = [...new Set([...BUILD_FILES.map((file) => join(root, file)), ...inputs])]
+  /** @type {Record<string, string>} */
+  const sources = {}
+  for (const file of files.sort()) sources[relative(root, file)] = digest(file)
+  const outputs = readdirSync(target).filter((name) => name !== SOURCES_FILE)
+  writeFileSync(join(target, SOURCES_FILE), `${JSON.stringify({ sources, outputs }, null, 1)}\n`)
+}
+
+/**
+ * True when `target` holds every file of a build made from the very files there now: each one
+ * the last build read is still there with the same content (a new file is reached only through
+ * one that changed). Anything unreadable or missing says no, and the server is built.
+ * @param {string} target
+ */
+export function builtFromTheSame(target) {
+  try {
+    const { sources, outputs } = JSON.parse(readFileSync(join(target, SOURCES_FILE), 'utf8'))
+    if (!outputs.every((/** @type {string} */ name) => existsSync(join(target, name)))) return false
+    if (!BUILD_FILES.every((file) => file in sources)) return false
+    return Object.entries(sources).every(([file, hash]) => digest(join(root, file)) === hash)
+  } catch {
+    return false
   }
 }
 

@@ -92,7 +92,7 @@ function main() {
     process.exit(1)
   }
 
-  // The entry table calls the server's bundle: always rebuild it (it takes a second).
+  // The entry table calls the server's bundle: built again when what it is made from changed.
   run(process.execPath, [join(root, 'scripts/build-server.mjs')])
   const server = createRequire(import.meta.url)('../pb_hooks/generated/server.cjs')
   // Before anything touches the database: PocketBase's settings refuse such a sender, and on a

@@ -1,9 +1,15 @@
 // The server's build refuses what PocketBase's engine (goja) cannot run: a bundle holding any of
 // it fails `node scripts/build-server.mjs`, and so `npm start`, `npm test` and CI.
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { generatedDir, unsupportedSyntax } from '../../../scripts/build-server.mjs'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  builtFromTheSame,
+  generatedDir,
+  unsupportedSyntax,
+  writeSources,
+} from '../../../scripts/build-server.mjs'
 
 describe("the server bundle's engine check", () => {
   it.each([
@@ -40,5 +46,51 @@ describe('what each built file carries', () => {
     )
     expect(carrying.length).toBeGreaterThan(0)
     expect(carrying.filter((name) => !name.startsWith('area.push.'))).toEqual([])
+  })
+})
+
+// `npm start` and `npm test` build the server each time; a build made from the very same files
+// is kept (a build takes 5-10 s), anything else builds again.
+describe('a build kept when nothing it was made from changed', () => {
+  const temp: string[] = []
+  afterAll(() => {
+    for (const dir of temp) rmSync(dir, { recursive: true, force: true })
+  })
+  const tempDir = (label: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `build-server-${label}-`))
+    temp.push(dir)
+    return dir
+  }
+
+  function builtOnce() {
+    const target = tempDir('target')
+    const source = join(tempDir('source'), 'area.ts')
+    writeFileSync(source, 'export const a = 1\n')
+    writeFileSync(join(target, 'server.cjs'), '// built\n')
+    writeSources(target, [source])
+    return { target, source }
+  }
+
+  it('is kept while every source and every file it made are as they were', () => {
+    const { target } = builtOnce()
+    expect(builtFromTheSame(target)).toBe(true)
+  })
+
+  it('is built again when a source changes, even back and forth', () => {
+    const { target, source } = builtOnce()
+    writeFileSync(source, 'export const a = 2\n')
+    expect(builtFromTheSame(target)).toBe(false)
+    writeFileSync(source, 'export const a = 1\n')
+    expect(builtFromTheSame(target)).toBe(true)
+  })
+
+  it('is built again when a source is gone, a file it made is gone, or no note was left', () => {
+    const gone = builtOnce()
+    rmSync(gone.source)
+    expect(builtFromTheSame(gone.target)).toBe(false)
+    const lost = builtOnce()
+    rmSync(join(lost.target, 'server.cjs'))
+    expect(builtFromTheSame(lost.target)).toBe(false)
+    expect(builtFromTheSame(tempDir('empty'))).toBe(false)
   })
 })
