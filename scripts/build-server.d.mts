@@ -10,7 +10,10 @@ export declare function buildServer(options?: {
   /** Areas of a test's own: the name its door imports ('./NAME/index') -> the module. */
   extraAreas?: Record<string, string>
 }): Promise<void>
-/** Notes in `target` what its server was built from (each file with a digest of its content). */
-export declare function writeSources(target: string, inputs: string[]): void
+/**
+ * Notes in `target` what its server was built from (each file with a digest of its content);
+ * nothing when one of them was saved at or after `startedAt` (the build's start).
+ */
+export declare function writeSources(target: string, inputs: string[], startedAt?: number): void
 /** True when `target` holds a whole build made from the very files there now. */
 export declare function builtFromTheSame(target: string): boolean

@@ -43,6 +43,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   watch,
   writeFileSync,
 } from 'node:fs'
@@ -466,6 +467,7 @@ export async function buildServer({ outdir: target = generatedDir, source, extra
   }
   if (Object.keys(areas).length === 0) throw new Error('server/main.ts imports no area')
 
+  const startedAt = Date.now()
   const scratch = mkdtempSync(join(tmpdir(), 'build-server-'))
   /** @type {Record<string, AreaMap>} */
   const maps = {}
@@ -491,7 +493,7 @@ export async function buildServer({ outdir: target = generatedDir, source, extra
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }
-  if (own) writeSources(target, inputs)
+  if (own) writeSources(target, inputs, startedAt)
 }
 
 /**
@@ -514,11 +516,14 @@ function digest(file) {
 
 /**
  * Notes what the server in `target` was built from: `npm start` and `npm test` build it each
- * time, and with nothing changed (the usual case) the 5-10 seconds of a build are saved.
- * @param {string} target @param {string[]} inputs
+ * time, and with nothing changed (the usual case) the 5-10 seconds of a build are saved. Not
+ * when a file was saved while the build ran (`startedAt`, `npm run dev` beside an editor): the
+ * build may hold its older words, so the next one builds again.
+ * @param {string} target @param {string[]} inputs @param {number} [startedAt]
  */
-export function writeSources(target, inputs) {
+export function writeSources(target, inputs, startedAt = Infinity) {
   const files = [...new Set([...BUILD_FILES.map((file) => join(root, file)), ...inputs])]
+  if (files.some((file) => statSync(file).mtimeMs >= startedAt)) return
   /** @type {Record<string, string>} */
   const sources = {}
   for (const file of files.sort()) sources[relative(root, file)] = digest(file)

@@ -1,6 +1,6 @@
 // The server's build refuses what PocketBase's engine (goja) cannot run: a bundle holding any of
 // it fails `node scripts/build-server.mjs`, and so `npm start`, `npm test` and CI.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -82,6 +82,14 @@ describe('a build kept when nothing it was made from changed', () => {
     expect(builtFromTheSame(target)).toBe(false)
     writeFileSync(source, 'export const a = 1\n')
     expect(builtFromTheSame(target)).toBe(true)
+  })
+
+  it('is built again when a source was saved while the build ran', () => {
+    const { target, source } = builtOnce()
+    rmSync(join(target, 'sources.json'))
+    const startedAt = statSync(source).mtimeMs
+    writeSources(target, [source], startedAt)
+    expect(builtFromTheSame(target)).toBe(false)
   })
 
   it('is built again when a source is gone, a file it made is gone, or no note was left', () => {
