@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string
   raw: string
   envelope: { from: string; to: string[] }
+  /** The sender's port: which connection the message came over. */
+  remotePort: number
 }
 
 export interface MailReceiver {

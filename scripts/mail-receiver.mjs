@@ -42,6 +42,7 @@ export function startMailReceiver({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
             },
+            remotePort: session.remotePort,
           }
           onMail?.(mail)
           // A test may hold the answer: the sender then waits with the message delivered.
