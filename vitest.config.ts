@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // A hang guard above the 10 s that findBy* and waitFor wait (tests/unit/setup.ts), so a
+          // stalled wait on a busy host is reported by what it waited for, not as a timeout.
+          testTimeout: 30_000,
           // The unit tests first, then the integration tests with their own number of workers.
           sequence: { groupOrder: 0 },
         },
