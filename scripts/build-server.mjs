@@ -541,7 +541,6 @@ export function builtFromTheSame(target) {
   try {
     const { sources, outputs } = JSON.parse(readFileSync(join(target, SOURCES_FILE), 'utf8'))
     if (!outputs.every((/** @type {string} */ name) => existsSync(join(target, name)))) return false
-    if (!BUILD_FILES.every((file) => file in sources)) return false
     return Object.entries(sources).every(([file, hash]) => digest(join(root, file)) === hash)
   } catch {
     return false
