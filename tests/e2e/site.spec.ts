@@ -303,7 +303,7 @@ test.describe('contact details', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       SITE_CONTENT_DEFAULTS.email,
     )
-    await expect(contact.getByText('(Copied!)')).toBeHidden({ timeout: 4000 })
+    await expect(contact.getByText('(Copied!)')).toBeHidden()
     const shown = await page.evaluate(
       () => (window as unknown as { copiedShown: { from: number; to: number } }).copiedShown,
     )
@@ -315,7 +315,7 @@ test.describe('contact details', () => {
     })
     await copy.click()
     await expect(contact.getByText('(Error)')).toBeVisible()
-    await expect(contact.getByText('(Error)')).toBeHidden({ timeout: 4000 })
+    await expect(contact.getByText('(Error)')).toBeHidden()
   })
 })
 
