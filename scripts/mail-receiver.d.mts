@@ -26,7 +26,7 @@ export function startMailReceiver(options?: {
   beforeAnswer?: (mail: ReceivedMail) => Promise<void>
 }): Promise<MailReceiver>
 
-export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope'>
+export function parseMail(raw: Buffer | string): Omit<ReceivedMail, 'envelope' | 'remotePort'>
 
 export interface RefusingReceiver {
   port: number
