@@ -428,9 +428,7 @@ test.describe('the console', () => {
         .getByRole('button', { name: /View Details/ })
         .click()
       await expect(page.getByRole('dialog', { name: 'Audit details' })).toContainText('41%')
-      await page.screenshot({
-        path: `tests/e2e/screenshots/admin-dialog-${size.width}x${size.height}.png`,
-      })
+      await screenshot(page, 'admin-dialog', { fullPage: false })
       await page.getByRole('button', { name: 'Close' }).click()
       await expect(page.getByRole('dialog')).toBeHidden()
     })

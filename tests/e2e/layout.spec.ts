@@ -12,6 +12,7 @@ import {
   baseURL,
   createUser,
   promoteAdmin,
+  screenshot,
   shareOf,
   superuser,
   TEST_PASSWORD,
@@ -294,10 +295,7 @@ async function checkSignedInPages(
           .soft(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), `${path} tabs`)
           .toBe(0)
       }
-      await view.screenshot({
-        path: `tests/e2e/screenshots/widths-${path.replace(/[^a-z0-9]+/g, '_')}-${width}.png`,
-        fullPage: true,
-      })
+      await screenshot(view, `widths-${path.replace(/[^a-z0-9]+/g, '_')}`)
     }
   }
 }

@@ -3,7 +3,8 @@
 import { expect, test } from './support/csp-guard'
 import sharp from 'sharp'
 import { DESKTOP, MOBILE, baseURL, expectAccessible, waitForApp } from './support/helpers'
-import { viewportScreenshot, waitForActiveServiceWorker, withProfile } from './pwa-support'
+import { waitForActiveServiceWorker, withProfile } from './pwa-support'
+import { screenshot } from './support/helpers'
 
 interface ManifestIcon {
   src: string
@@ -124,7 +125,7 @@ test.describe('the Install app button', () => {
         const corner = (await scrollTop.boundingBox())!
         expect(box.y + box.height).toBeLessThanOrEqual(corner.y)
         await expectAccessible(page)
-        await viewportScreenshot(page, 'pwa-install-button')
+        await screenshot(page, 'pwa-install-button', { fullPage: false })
 
         await page.getByRole('button', { name: 'Not now' }).click()
         await expect(install).toBeHidden()

@@ -96,14 +96,6 @@ export function appVersion(page: Page): Promise<string | null> {
   return page.locator('html').getAttribute('data-app-version')
 }
 
-/** tests/e2e/screenshots/<name>-<w>x<h>.png of what the visitor sees (fixed chrome included). */
-export async function viewportScreenshot(page: Page, name: string) {
-  const size = page.viewportSize()
-  await page.screenshot({
-    path: join(root, 'tests/e2e/screenshots', `${name}-${size?.width}x${size?.height}.png`),
-  })
-}
-
 /**
  * Runs `run` in a normal (not incognito) Chromium profile: Chromium never installs, nor offers
  * to install, from an incognito context, which is what Playwright's default contexts are.

@@ -4,13 +4,12 @@
 import { rmSync } from 'node:fs'
 import { expect, test } from './support/csp-guard'
 import type { Page } from '@playwright/test'
-import { DESKTOP, MOBILE, expectAccessible } from './support/helpers'
+import { DESKTOP, MOBILE, expectAccessible, screenshot } from './support/helpers'
 import {
   appVersion,
   buildSite,
   deploy,
   startSite,
-  viewportScreenshot,
   waitForActiveServiceWorker,
   type Site,
 } from './pwa-support'
@@ -84,7 +83,7 @@ test('the update banner appears, nothing reloads by itself, Reload switches vers
   await expectAccessible(page)
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport)
-    await viewportScreenshot(page, 'pwa-update-banner')
+    await screenshot(page, 'pwa-update-banner', { fullPage: false })
   }
 
   // 'Later' puts the banner away for this page; the next page load offers the update again

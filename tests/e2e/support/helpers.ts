@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { E2E_SUPERUSER } from './env'
+import { envFlag } from './env-flag'
 
 export const baseURL = () => {
   const url = process.env.E2E_BASE_URL
@@ -80,13 +81,24 @@ export async function expectAccessible(page: Page, exclude: string[] = []) {
 
 const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots')
 
-/** Writes tests/e2e/screenshots/<name>-<w>x<h>.png (kept out of git). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Screenshots are for a person to look at, and only taken with E2E_SCREENSHOTS=1: the tests check
+ * nothing in them, and the 90 or so of a whole run (most of them whole pages, a second or more of
+ * a busy two-core machine each) cost CI minutes.
+ */
+export const SCREENSHOTS = envFlag('E2E_SCREENSHOTS')
+
+/**
+ * With E2E_SCREENSHOTS=1, writes tests/e2e/screenshots/<name>-<w>x<h>.png (kept out of git): the
+ * whole page, or with `fullPage: false` what the window shows (fixed parts included).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SCREENSHOTS) return
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const size = page.viewportSize()
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`),
-    fullPage: true,
+    fullPage,
   })
 }
 
