@@ -4,7 +4,9 @@
 // its top and at its end, where the floating scroll-to-top button shows; on a short page the
 // footer sits at the bottom of the window. Each page loads once and is resized through the
 // widths (a load per width cost CI minutes and checked nothing more: the layout is CSS, and the
-// two parts that measure in script listen for resizes).
+// two parts that measure in script listen for resizes). With no service worker: it changes where
+// a page's files come from, not how the page is laid out, and installing it (the whole build
+// precached) in every context took a quarter of these tests' time; the offline specs test it.
 import type { Browser, Page } from '@playwright/test'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
@@ -156,6 +158,7 @@ async function checkAtEveryWidth(page: Page, path: string) {
 
 // One test per page and sign-in state, so the workers share them.
 test.describe.configure({ mode: 'parallel' })
+test.use({ serviceWorkers: 'block' })
 
 for (const path of PAGES) {
   test(`signed out, ${path}: one-line nav, no sideways scroll, nothing over a control, at every width`, async ({
@@ -262,7 +265,7 @@ async function signedInWorld(label: string): Promise<SignedInWorld> {
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const pb = new PocketBase(baseURL())
   await pb.collection('users').authWithPassword(email, TEST_PASSWORD)
-  const context = await browser.newContext()
+  const context = await browser.newContext({ serviceWorkers: 'block' })
   const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record })
   await context.addInitScript((value) => localStorage.setItem('pocketbase_auth', value), session)
   return context.newPage()
