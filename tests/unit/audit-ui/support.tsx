@@ -31,8 +31,14 @@ export async function settle() {
   })
 }
 
-export function sectionHeading(index: number) {
-  return screen.findByRole('heading', { level: 1, name: sections[index].name })
+/**
+ * The section's heading, once its questions show too: they come a frame after the section's top
+ * (QuestionStep), which on a busy host can be after the heading is found.
+ */
+export async function sectionHeading(index: number) {
+  const heading = await screen.findByRole('heading', { level: 1, name: sections[index].name })
+  await waitFor(() => expect(heading.closest('section')?.getAttribute('aria-busy')).toBe('false'))
+  return heading
 }
 
 /** Picks an option by its label inside the question's group (named by the question text). */
