@@ -86,7 +86,7 @@ const SCREENSHOT_DIR = join(process.cwd(), 'tests/e2e/screenshots')
  * nothing in them, and the 90 or so of a whole run (most of them whole pages, a second or more of
  * a busy two-core machine each) cost CI minutes.
  */
-export const SCREENSHOTS = envFlag('E2E_SCREENSHOTS')
+const SCREENSHOTS = envFlag('E2E_SCREENSHOTS')
 
 /**
  * With E2E_SCREENSHOTS=1, writes tests/e2e/screenshots/<name>-<w>x<h>.png (kept out of git): the
