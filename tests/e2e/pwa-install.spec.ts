@@ -2,9 +2,15 @@
 // offers installation a discreet 'Install app' button appears.
 import { expect, test } from './support/csp-guard'
 import sharp from 'sharp'
-import { DESKTOP, MOBILE, baseURL, expectAccessible, waitForApp } from './support/helpers'
+import {
+  DESKTOP,
+  MOBILE,
+  baseURL,
+  expectAccessible,
+  screenshot,
+  waitForApp,
+} from './support/helpers'
 import { waitForActiveServiceWorker, withProfile } from './pwa-support'
-import { screenshot } from './support/helpers'
 
 interface ManifestIcon {
   src: string
