@@ -27,9 +27,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           // Each file runs its own PocketBase on a free loopback port and mostly waits on it
-          // (SMTP, cron runs, restarts). The three longest wait on the clock itself (a scheduled
-          // issue's minute, mail across the minute's seconds): with three files at once a 2-core
-          // machine sat a quarter idle through them, and four took the project from 460 to 393 s.
+          // (SMTP, cron runs, restarts); two of the three longest wait on the clock itself (a
+          // scheduled issue's minute, mail tried across the minute's seconds). With three files at
+          // once a 2-core machine sat about a fifth idle; four took the project from 439-460 s to
+          // 393-396 s here (two runs each).
           maxWorkers: 4,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
