@@ -11,7 +11,7 @@ import {
   superuser,
   uniqueEmail,
 } from './support/helpers'
-import { waitForActiveServiceWorker } from './pwa-support'
+import { waitForControllingServiceWorker } from './pwa-support'
 import { answer, lastSection, next, sectionHeading } from './audit-support'
 import { waitUntilOutboxEmpty } from './support/outbox'
 
@@ -27,11 +27,8 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
 
   await page.goto(`${baseURL()}/`)
   await expect(page.getByRole('link', { name: 'Take Free Business Audit' })).toBeVisible()
-  await waitForActiveServiceWorker(page)
   // The worker that this page installed controls it, without a reload.
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true)
+  await waitForControllingServiceWorker(page)
 
   await context.setOffline(true)
 

@@ -91,6 +91,18 @@ export async function waitForActiveServiceWorker(page: Page) {
     .toBe('activated')
 }
 
+/**
+ * Waits until the page's service worker is activated and controls the page: from then on even
+ * the chunks the page has not loaded yet come from the precache, with or without a signal. The
+ * first install claims the page that registered it, so a first visit needs no reload.
+ */
+export async function waitForControllingServiceWorker(page: Page) {
+  await waitForActiveServiceWorker(page)
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true)
+}
+
 /** The build marker of the running page (<html data-app-version>). */
 export function appVersion(page: Page): Promise<string | null> {
   return page.locator('html').getAttribute('data-app-version')
