@@ -15,6 +15,8 @@ let db: OfflineDatabase
 let server: FakeServer
 let outbox: Outbox
 let online = false
+/** The sends a save starts and does not wait for; each ends before the database closes. */
+let sends: Promise<unknown>[] = []
 
 beforeEach(() => {
   db = freshDb()
@@ -23,10 +25,20 @@ beforeEach(() => {
   signIn(pb, 'admin1')
   const respond = server.respond
   server.respond = (req, s) => (online ? respond(req, s) : 'network')
-  outbox = createOutbox({ db, pb, fetch: server.fetch, random: () => 0.5, locks: null })
+  const box = createOutbox({ db, pb, fetch: server.fetch, random: () => 0.5, locks: null })
+  const enqueue: Outbox['enqueue'] = (...args) => {
+    const send = box.enqueue(...args)
+    sends.push(send)
+    return send
+  }
+  outbox = { ...box, enqueue }
   online = false
 })
-afterEach(() => db.close())
+afterEach(async () => {
+  await Promise.allSettled(sends)
+  sends = []
+  db.close()
+})
 
 const editsQueued = async () =>
   (await db.outbox.toArray()).filter((i) => i.collection === 'newsletter_issue_edits')
