@@ -7,8 +7,8 @@ import type { SchedulerPrefill } from './scheduler-script'
 import { useSiteContent } from './site-content'
 
 // The dialog (and the scheduler behind it) is not needed to paint any page: it loads once the
-// browser is idle, or on the first click, whichever comes first; a failed load is tried again on
-// the next click.
+// browser is idle, the scheduler's code right after it, or on the first click, whichever comes
+// first; a failed load is tried again on the next click.
 let dialogModule: Promise<typeof BookCallDialogModule> | undefined
 function loadDialog() {
   dialogModule ??= import('./BookCallDialog').catch((err: unknown) => {
@@ -36,9 +36,13 @@ export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCa
   const [unavailable, setUnavailable] = useState(false)
   useEffect(() => {
     if (navigator.onLine === false || typeof requestIdleCallback !== 'function') return
-    const id = requestIdleCallback(() => void loadDialog().catch(() => undefined), {
-      timeout: 3000,
-    })
+    const id = requestIdleCallback(
+      () =>
+        void loadDialog()
+          .then((module) => module.loadScheduler())
+          .catch(() => undefined),
+      { timeout: 3000 },
+    )
     return () => cancelIdleCallback(id)
   }, [])
 

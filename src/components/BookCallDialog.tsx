@@ -1,24 +1,59 @@
-import { lazy, Suspense } from 'react'
+import { useEffect, useState } from 'react'
 import { messages } from '../config/messages'
 import { firstNameOf } from '../config/site-content-helpers'
 import { Modal } from './Modal'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
+import type * as SchedulerEmbedModule from './SchedulerEmbed'
 import type { SchedulerPrefill } from './scheduler-script'
 import { useSiteContent } from './site-content'
 
-// The scheduler's code comes with the dialog's first opening (the service worker precaches it for
-// offline use). Without it (offline before the worker has it), the dialog still gives the direct
-// ways to book.
-const SchedulerEmbed = lazy(async () => {
-  // try/catch around the import itself: a stylesheet of the chunk that cannot load fails before
-  // any .then() on the module would run.
-  try {
-    const module = await import('./SchedulerEmbed')
-    return { default: module.SchedulerEmbed }
-  } catch {
-    return { default: SchedulerUnavailable }
-  }
-})
+type Embed = typeof SchedulerEmbedModule.SchedulerEmbed
+
+// The scheduler's code (its call-back form with it) is fetched right after the dialog's, once
+// the browser is idle (BookCallButton): a visitor who loses the signal in the first seconds of a
+// first visit, before the service worker has it, still gets the call-back form. When it cannot
+// load, the dialog gives the direct ways to book, and tries again at its next opening.
+let schedulerModule: Promise<typeof SchedulerEmbedModule> | undefined
+let loadedEmbed: Embed | undefined
+
+/** The scheduler's code, fetched once; a failed fetch is tried again at the next call. */
+export function loadScheduler(): Promise<typeof SchedulerEmbedModule> {
+  schedulerModule ??= import('./SchedulerEmbed').then(
+    (module) => {
+      loadedEmbed = module.SchedulerEmbed
+      return module
+    },
+    (err: unknown) => {
+      schedulerModule = undefined
+      throw err
+    },
+  )
+  return schedulerModule
+}
+
+/** The scheduler once its code is in, meanwhile a status line; the dialog mounts it at each opening. */
+function Scheduler(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
+  const [SchedulerEmbed, setEmbed] = useState<Embed | undefined>(() => loadedEmbed)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (SchedulerEmbed) return
+    let mounted = true
+    loadScheduler().then(
+      (module) => mounted && setEmbed(() => module.SchedulerEmbed),
+      () => mounted && setFailed(true),
+    )
+    return () => {
+      mounted = false
+    }
+  }, [SchedulerEmbed])
+  if (SchedulerEmbed) return <SchedulerEmbed {...props} />
+  if (failed) return <SchedulerUnavailable />
+  return (
+    <p className="scheduler__status-text" role="status">
+      Loading the scheduler...
+    </p>
+  )
+}
 
 function SchedulerUnavailable() {
   const { booking } = useSiteContent()
@@ -47,15 +82,7 @@ export function BookCallDialog({ open, onClose, prefill }: BookCallDialogProps) 
         Pick a time for a free 15-minute call with {firstNameOf(content)}. We'll talk about where
         your week goes and whether I can help - no pressure, no jargon.
       </p>
-      <Suspense
-        fallback={
-          <p className="scheduler__status-text" role="status">
-            Loading the scheduler...
-          </p>
-        }
-      >
-        <SchedulerEmbed bookingUrl={content.booking.strategyCallUrl} prefill={prefill} />
-      </Suspense>
+      <Scheduler bookingUrl={content.booking.strategyCallUrl} prefill={prefill} />
     </Modal>
   )
 }

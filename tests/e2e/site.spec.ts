@@ -375,6 +375,74 @@ test.describe('booking', () => {
     await context.setOffline(false)
   })
 
+  test.describe('before the service worker has the site (the first seconds of a first visit)', () => {
+    test.use({ serviceWorkers: 'block' })
+
+    test('offline, the dialog still takes a call-back request, kept on the device and sent once back', async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize(MOBILE)
+      const scripts = trackScripts(page)
+      await page.goto(`${baseURL()}/`)
+      await waitForApp(page)
+      // Fetched once the browser is idle: the dialog, the scheduler with its call-back form, and
+      // the outbox. No worker will have them: only what the page itself fetched is there.
+      await scripts.loaded('SchedulerEmbed')
+      await scripts.loaded('app-outbox')
+      await context.setOffline(true)
+      await page.getByRole('button', { name: messages.bookCall }).first().click()
+      const dialog = page.getByRole('dialog', { name: messages.bookCall })
+      await expect(dialog.getByText('The scheduler needs a connection.')).toBeVisible()
+      const email = uniqueEmail('dialog-call-back')
+      await dialog.getByLabel('Your name').fill('Robin Sugarhouse')
+      await dialog.getByLabel('Phone number').fill('(603) 555-0177')
+      await dialog.getByLabel('Email (to confirm the time)').fill(email)
+      await dialog.getByRole('button', { name: 'Call Me Back' }).click()
+      await expect(
+        dialog.getByRole('status').filter({ hasText: 'saved on this device' }),
+      ).toBeVisible()
+
+      await context.setOffline(false)
+      const su = await superuser()
+      await expect
+        .poll(
+          async () =>
+            (
+              await su
+                .collection('contacts')
+                .getFullList({ filter: su.filter('email = {:e}', { e: email }) })
+            ).map((c) => c.name),
+          { timeout: 20_000 },
+        )
+        .toEqual(['Robin Sugarhouse'])
+    })
+
+    test("a scheduler whose code could not load is tried again at the dialog's next opening", async ({
+      page,
+    }) => {
+      await page.setViewportSize(MOBILE)
+      await page.route(SCHEDULER_SCRIPT, (route) => route.abort('connectionrefused'))
+      const embedCode = '**/assets/SchedulerEmbed-*.js'
+      await page.route(embedCode, (route) => route.abort('internetdisconnected'))
+      await page.goto(`${baseURL()}/`)
+      await waitForApp(page)
+      const open = page.getByRole('button', { name: messages.bookCall }).first()
+      const dialog = page.getByRole('dialog', { name: messages.bookCall })
+      await open.click()
+      await expect(dialog.getByText('The scheduler needs a connection.')).toBeVisible()
+      await expect(dialog.getByLabel('Your name')).toHaveCount(0)
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+
+      // The signal is back: the next opening fetches the code, and the scheduler has its form.
+      await page.unroute(embedCode)
+      await open.click()
+      await expect(dialog.getByText('The scheduler could not load.')).toBeVisible()
+      await expect(dialog.getByLabel('Your name')).toBeVisible()
+    })
+  })
+
   test('when the scheduler script cannot load, the dialog says so instead of failing silently', async ({
     page,
   }) => {
