@@ -2,7 +2,7 @@
 // the copy button, the scheduler loaded only on demand with its offline fallback, the call
 // and legal pages, axe-core on every page, and screenshots of `/` at phone and desktop size.
 import { expect, test } from './support/csp-guard'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { site } from '../../src/config/site'
 import { SITE_CONTENT_DEFAULTS, firstNameOf, phoneHref } from '../../src/config/site-content'
 import { messages } from '../../src/config/messages'
@@ -320,6 +320,16 @@ test.describe('contact details', () => {
   })
 })
 
+/** `/` at 390 px, taken offline once the app runs and has fetched the given chunks of its code. */
+async function homeOfflineOnceLoaded(page: Page, context: BrowserContext, chunks: string[]) {
+  await page.setViewportSize(MOBILE)
+  const scripts = trackScripts(page)
+  await page.goto(`${baseURL()}/`)
+  await waitForApp(page)
+  for (const chunk of chunks) await scripts.loaded(chunk)
+  await context.setOffline(true)
+}
+
 test.describe('booking', () => {
   test('nothing of the scheduler loads on first paint', async ({ page }) => {
     const requested: string[] = []
@@ -339,14 +349,9 @@ test.describe('booking', () => {
     page,
     context,
   }) => {
-    await page.setViewportSize(MOBILE)
-    const scripts = trackScripts(page)
-    await page.goto(`${baseURL()}/`)
-    await waitForApp(page)
     // The dialog's code, fetched once the browser is idle (offline before that, the button shows
     // the same ways to book under itself instead of a dialog).
-    await scripts.loaded('BookCallDialog')
-    await context.setOffline(true)
+    await homeOfflineOnceLoaded(page, context, ['BookCallDialog'])
     const open = page.getByRole('button', { name: messages.bookCall }).first()
     await open.click()
     const dialog = page.getByRole('dialog', { name: messages.bookCall })
@@ -382,15 +387,9 @@ test.describe('booking', () => {
       page,
       context,
     }) => {
-      await page.setViewportSize(MOBILE)
-      const scripts = trackScripts(page)
-      await page.goto(`${baseURL()}/`)
-      await waitForApp(page)
       // Fetched once the browser is idle: the dialog, the scheduler with its call-back form, and
       // the outbox. No worker will have them: only what the page itself fetched is there.
-      await scripts.loaded('SchedulerEmbed')
-      await scripts.loaded('app-outbox')
-      await context.setOffline(true)
+      await homeOfflineOnceLoaded(page, context, ['SchedulerEmbed', 'app-outbox'])
       await page.getByRole('button', { name: messages.bookCall }).first().click()
       const dialog = page.getByRole('dialog', { name: messages.bookCall })
       await expect(dialog.getByText('The scheduler needs a connection.')).toBeVisible()
