@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { messages } from '../config/messages'
-import type * as BookCallDialogModule from './BookCallDialog'
 import type { BookCallDialogProps } from './BookCallDialog'
+import { importOnce } from './import-once'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
 import { useSiteContent } from './site-content'
@@ -9,14 +9,7 @@ import { useSiteContent } from './site-content'
 // The dialog (and the scheduler behind it) is not needed to paint any page: it loads once the
 // browser is idle, the scheduler's code right after it, or on the first click, whichever comes
 // first; a failed load is tried again on the next click.
-let dialogModule: Promise<typeof BookCallDialogModule> | undefined
-function loadDialog() {
-  dialogModule ??= import('./BookCallDialog').catch((err: unknown) => {
-    dialogModule = undefined
-    throw err
-  })
-  return dialogModule
-}
+const loadDialog = importOnce(() => import('./BookCallDialog'))
 
 interface BookCallButtonProps {
   className?: string

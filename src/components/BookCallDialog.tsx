@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { messages } from '../config/messages'
 import { firstNameOf } from '../config/site-content-helpers'
+import { importOnce } from './import-once'
 import { Modal } from './Modal'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type * as SchedulerEmbedModule from './SchedulerEmbed'
@@ -13,23 +14,15 @@ type Embed = typeof SchedulerEmbedModule.SchedulerEmbed
 // the browser is idle (BookCallButton): a visitor who loses the signal in the first seconds of a
 // first visit, before the service worker has it, still gets the call-back form. When it cannot
 // load, the dialog gives the direct ways to book, and tries again at its next opening.
-let schedulerModule: Promise<typeof SchedulerEmbedModule> | undefined
 let loadedEmbed: Embed | undefined
 
 /** The scheduler's code, fetched once; a failed fetch is tried again at the next call. */
-export function loadScheduler(): Promise<typeof SchedulerEmbedModule> {
-  schedulerModule ??= import('./SchedulerEmbed').then(
-    (module) => {
-      loadedEmbed = module.SchedulerEmbed
-      return module
-    },
-    (err: unknown) => {
-      schedulerModule = undefined
-      throw err
-    },
-  )
-  return schedulerModule
-}
+export const loadScheduler = importOnce(() =>
+  import('./SchedulerEmbed').then((module) => {
+    loadedEmbed = module.SchedulerEmbed
+    return module
+  }),
+)
 
 /** The scheduler once its code is in, meanwhile a status line; the dialog mounts it at each opening. */
 function Scheduler(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
