@@ -7,7 +7,7 @@ import { SiteFooter } from '../components/SiteFooter'
 import { RouteErrorBoundary } from './RouteError'
 import { PwaNotices } from './pwa/PwaNotices'
 import { SiteHeader } from './SiteHeader'
-import { usePrefetchWhenIdle } from './prefetch'
+import { usePrefetchWhenIdle } from '../components/prefetch'
 
 // The code that queues a submission (outbox, IndexedDB): in memory soon after the first page,
 // so a form sent after the signal drops never needs the network to load it.

@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './Layout'
-import { usePrefetchWhenIdle } from './prefetch'
+import { usePrefetchWhenIdle } from '../components/prefetch'
 import { BookCallButton } from '../components/BookCallButton'
 import { paths } from '../config/paths'
 import { HomePage } from '../features/home/HomePage'

@@ -1,7 +1,8 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useState, type ComponentType } from 'react'
 import { messages } from '../config/messages'
 import type { BookCallDialogProps } from './BookCallDialog'
 import { importOnce } from './import-once'
+import { usePrefetchWhenIdle } from './prefetch'
 import { SchedulerDirectLine } from './SchedulerDirectLine'
 import type { SchedulerPrefill } from './scheduler-script'
 import { useSiteContent } from './site-content'
@@ -10,6 +11,7 @@ import { useSiteContent } from './site-content'
 // browser is idle, the scheduler's code right after it, or on the first click, whichever comes
 // first; a failed load is tried again on the next click.
 const loadDialog = importOnce(() => import('./BookCallDialog'))
+const prefetchDialog = () => loadDialog().then((module) => module.loadScheduler())
 
 interface BookCallButtonProps {
   className?: string
@@ -27,17 +29,7 @@ export function BookCallButton({ className = 'btn btn-accent', prefill }: BookCa
   const [open, setOpen] = useState(false)
   const [Dialog, setDialog] = useState<ComponentType<BookCallDialogProps> | null>(null)
   const [unavailable, setUnavailable] = useState(false)
-  useEffect(() => {
-    if (navigator.onLine === false || typeof requestIdleCallback !== 'function') return
-    const id = requestIdleCallback(
-      () =>
-        void loadDialog()
-          .then((module) => module.loadScheduler())
-          .catch(() => undefined),
-      { timeout: 3000 },
-    )
-    return () => cancelIdleCallback(id)
-  }, [])
+  usePrefetchWhenIdle(prefetchDialog)
 
   async function openDialog() {
     try {
