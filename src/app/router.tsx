@@ -12,7 +12,12 @@ import { HomePage } from '../features/home/HomePage'
 import { RouteNotice } from '../features/account/RouteNotice'
 import { NewsletterForm } from '../components/NewsletterForm'
 
-const FreeAuditPage = lazy(() => import('../features/audit/FreeAuditPage'))
+const loadFreeAudit = () => import('../features/audit/FreeAuditPage')
+const FreeAuditPage = lazy(loadFreeAudit)
+// The home page's main way on: the audit's code, then its report's, once the browser is idle on
+// `/`, so a first visit that loses the signal before the service worker has the site can still
+// take the whole audit and see its report.
+const prefetchFreeAudit = () => loadFreeAudit().then((page) => page.loadReport())
 const MemberAuditPage = lazy(() => import('../features/audit/MemberAuditPage'))
 // The console has its own shell, outside the site's layout (ConsolePage.tsx).
 const ConsolePage = lazy(() => import('./ConsolePage'))
@@ -86,6 +91,7 @@ export function AppRouter({
               <>
                 <RouteNotice />
                 <HomePage />
+                <PrefetchWhenIdle load={prefetchFreeAudit} />
               </>
             }
           />

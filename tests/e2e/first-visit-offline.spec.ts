@@ -1,7 +1,8 @@
 // The first visit, with no reload: the visitor opens `/`, reads for a moment, loses the signal,
 // and goes on. The service worker installed by that very page controls it (no reload needed),
 // so the audit's code comes from its precache; every submission is queued with the honest
-// queued wording and no error, and each arrives exactly once when the signal returns.
+// queued wording and no error, and each arrives exactly once when the signal returns. Before the
+// worker controls the page (its first seconds), what `/` fetched once idle carries the audit.
 import { expect, test } from './support/csp-guard'
 import {
   baseURL,
@@ -12,8 +13,9 @@ import {
   uniqueEmail,
 } from './support/helpers'
 import { waitForControllingServiceWorker } from './pwa-support'
-import { answer, lastSection, next, sectionHeading } from './audit-support'
+import { answer, answerEverySection, lastSection, next, sectionHeading } from './audit-support'
 import { waitUntilOutboxEmpty } from './support/outbox'
+import { homeOfflineOnceLoaded } from './support/scripts'
 
 test.use({ viewport: MOBILE })
 
@@ -91,4 +93,45 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
   await waitUntilOutboxEmpty(page)
   await expect(page.getByText(/waiting to send/)).toHaveCount(0)
   expect(await counts()).toEqual([1, 1, 1])
+})
+
+test.describe('before the service worker has the site (the first seconds of a first visit)', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('offline from the home page, the whole audit is taken and its report shown, sent once back online', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('first-seconds-audit')
+    // Fetched once the browser is idle on `/`: the audit's code, then its report's, and the
+    // outbox. No worker will have them: only what the page itself fetched is there.
+    await homeOfflineOnceLoaded(page, context, ['AuditReport', 'app-outbox'])
+
+    await page.getByRole('link', { name: 'Take Free Business Audit' }).click()
+    await page.getByRole('button', { name: 'Start the Free Audit' }).click()
+    await expect(sectionHeading(page, 0)).toBeVisible()
+    await answerEverySection(page)
+    const teaser = page.locator('form.audit-teaser__form')
+    await teaser.getByLabel('Email').fill(email)
+    await teaser.getByRole('button', { name: 'Get My Results' }).click()
+    await expect(
+      page.getByText("Your results will be e-mailed to you as soon as you're back online."),
+    ).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Score by Section' })).toBeVisible()
+    await expect(page.getByText('Your report could not load.')).toHaveCount(0)
+    await screenshot(page, 'first-seconds-offline-report')
+
+    const su = await superuser()
+    const audits = async () =>
+      (
+        await su
+          .collection('audits')
+          .getFullList({ filter: su.filter('email = {:email}', { email }) })
+      ).length
+    expect(await audits()).toBe(0)
+    await context.setOffline(false)
+    await expect.poll(audits, { timeout: 30_000 }).toBe(1)
+    await waitUntilOutboxEmpty(page)
+    expect(await audits()).toBe(1)
+  })
 })

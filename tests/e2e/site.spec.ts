@@ -2,7 +2,7 @@
 // the copy button, the scheduler loaded only on demand with its offline fallback, the call
 // and legal pages, axe-core on every page, and screenshots of `/` at phone and desktop size.
 import { expect, test } from './support/csp-guard'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { site } from '../../src/config/site'
 import { SITE_CONTENT_DEFAULTS, firstNameOf, phoneHref } from '../../src/config/site-content'
 import { messages } from '../../src/config/messages'
@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   waitForApp,
 } from './support/helpers'
-import { trackScripts } from './support/scripts'
+import { homeOfflineOnceLoaded, trackScripts } from './support/scripts'
 import { waitForControllingServiceWorker } from './pwa-support'
 
 const navTargets = [
@@ -319,16 +319,6 @@ test.describe('contact details', () => {
     await expect(contact.getByText('(Error)')).toBeHidden()
   })
 })
-
-/** `/` at 390 px, taken offline once the app runs and has fetched the given chunks of its code. */
-async function homeOfflineOnceLoaded(page: Page, context: BrowserContext, chunks: string[]) {
-  await page.setViewportSize(MOBILE)
-  const scripts = trackScripts(page)
-  await page.goto(`${baseURL()}/`)
-  await waitForApp(page)
-  for (const chunk of chunks) await scripts.loaded(chunk)
-  await context.setOffline(true)
-}
 
 test.describe('booking', () => {
   test('nothing of the scheduler loads on first paint', async ({ page }) => {

@@ -18,6 +18,9 @@ import { useReportCode } from './use-report-code'
 import { ReportPending } from './ReportPending'
 import './audit.css'
 
+/** The report's code: the home page fetches it ahead, with this page's. */
+export { loadReport } from './use-report-code'
+
 export default function FreeAuditPage() {
   const flow = useAuditFlow('free')
   const { state, evaluation } = flow

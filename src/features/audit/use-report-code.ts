@@ -1,23 +1,18 @@
 import { useEffect, useState } from 'react'
+import { importOnce } from '../../components/import-once'
 import type * as ReportModule from './AuditReport'
 
 // The report is the audit's last screen: its code is not needed to paint the landing page or
 // the questions, so it loads once the browser is idle (or at once when a reload lands on the
-// report) and is in memory long before the last question is answered. The service worker
-// precaches it for offline use; a failed load is tried again on request.
+// report) and is in memory long before the last question is answered; the home page fetches it
+// with the audit's own code. The service worker precaches it for offline use; a failed load is
+// tried again on request.
 let loaded: typeof ReportModule | undefined
-let loading: Promise<typeof ReportModule> | undefined
 
-function loadReport(): Promise<typeof ReportModule> {
-  loading ??= import('./AuditReport').then(
-    (module) => (loaded = module),
-    (err: unknown) => {
-      loading = undefined
-      throw err
-    },
-  )
-  return loading
-}
+/** The report's code, fetched once (also ahead, from the home page); a failure is tried again. */
+export const loadReport = importOnce(() =>
+  import('./AuditReport').then((module) => (loaded = module)),
+)
 
 export interface ReportCode {
   /** The report component once its code is here. */

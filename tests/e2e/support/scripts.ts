@@ -1,7 +1,8 @@
 // Which of the app's code a page has fetched: a test that then cuts the network waits for the
 // code it needs, not for `networkidle` (which, once reached after the first load, answers at once
 // however much is still on its way) nor for a while.
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { baseURL, MOBILE, waitForApp } from './helpers'
 
 /** Starts watching `page`'s script requests; call before the page opens. */
 export function trackScripts(page: Page) {
@@ -39,4 +40,17 @@ export function trackScripts(page: Page) {
         .toBe(true)
     },
   }
+}
+
+/**
+ * `/` at 390 px, taken offline once the app runs and has fetched the given chunks of its code
+ * (what it fetches once the browser is idle).
+ */
+export async function homeOfflineOnceLoaded(page: Page, context: BrowserContext, chunks: string[]) {
+  await page.setViewportSize(MOBILE)
+  const scripts = trackScripts(page)
+  await page.goto(`${baseURL()}/`)
+  await waitForApp(page)
+  for (const chunk of chunks) await scripts.loaded(chunk)
+  await context.setOffline(true)
 }
