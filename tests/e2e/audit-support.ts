@@ -55,6 +55,13 @@ export async function answerEverySection(page: Page) {
   }
 }
 
+/** On the teaser: gives `email` and asks for the results, as a visitor does. */
+export async function sendResults(page: Page, email: string) {
+  const teaser = page.locator('form.audit-teaser__form')
+  await teaser.getByLabel('Email').fill(email)
+  await teaser.getByRole('button', { name: 'Get My Results' }).click()
+}
+
 export async function next(page: Page, toSection: number) {
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(sectionHeading(page, toSection)).toBeVisible()

@@ -13,7 +13,14 @@ import {
   uniqueEmail,
 } from './support/helpers'
 import { waitForControllingServiceWorker } from './pwa-support'
-import { answer, answerEverySection, lastSection, next, sectionHeading } from './audit-support'
+import {
+  answer,
+  answerEverySection,
+  lastSection,
+  next,
+  sectionHeading,
+  sendResults,
+} from './audit-support'
 import { waitUntilOutboxEmpty } from './support/outbox'
 import { homeOfflineOnceLoaded } from './support/scripts'
 
@@ -41,9 +48,7 @@ test('first session, no reload: audit, message and sign-up queued offline, each 
   await answer(page, 'primary_goal', 'grow_revenue')
   for (let section = 1; section <= lastSection; section++) await next(page, section)
   await page.getByRole('button', { name: 'Get My Report' }).click()
-  const teaser = page.locator('form.audit-teaser__form')
-  await teaser.getByLabel('Email').fill(auditEmail)
-  await teaser.getByRole('button', { name: 'Get My Results' }).click()
+  await sendResults(page, auditEmail)
   await expect(
     page.getByText("Your results will be e-mailed to you as soon as you're back online."),
   ).toBeVisible()
@@ -111,9 +116,7 @@ test.describe('before the service worker has the site (the first seconds of a fi
     await page.getByRole('button', { name: 'Start the Free Audit' }).click()
     await expect(sectionHeading(page, 0)).toBeVisible()
     await answerEverySection(page)
-    const teaser = page.locator('form.audit-teaser__form')
-    await teaser.getByLabel('Email').fill(email)
-    await teaser.getByRole('button', { name: 'Get My Results' }).click()
+    await sendResults(page, email)
     await expect(
       page.getByText("Your results will be e-mailed to you as soon as you're back online."),
     ).toBeVisible()
