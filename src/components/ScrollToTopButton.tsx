@@ -13,13 +13,16 @@ export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false)
 
   useEffect(() => {
-    let frame = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
     const update = () => {
-      frame = 0
+      timer = undefined
       setVisible(scrolledFraction() >= SCROLL_TOP_THRESHOLD)
     }
+    // After the frame: the browser fires `scroll` while it draws a frame, and a frame callback
+    // would put this button's work (a read of the page's height, a render) into the frame that
+    // shows the scroll, such as the frame of a tap that takes the audit to its next section.
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update)
+      timer ??= setTimeout(update, 0)
     }
     window.addEventListener('scroll', schedule, { passive: true })
     window.addEventListener('resize', schedule)
@@ -27,7 +30,7 @@ export function ScrollToTopButton() {
     return () => {
       window.removeEventListener('scroll', schedule)
       window.removeEventListener('resize', schedule)
-      cancelAnimationFrame(frame)
+      clearTimeout(timer)
     }
   }, [])
 
