@@ -108,8 +108,10 @@ test("the service worker shows a push as a notification that opens the person's 
     tag: 'lead-abc123def456ghi',
   }
   await deliverPush(context, page, JSON.stringify(alert))
+  // The worker is woken for the message; on a busy host that can take longer than a poll's
+  // default 10 s (as the other waits in this file allow for).
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), { timeout: 30_000 })
     .toEqual([
       {
         title: alert.title,
@@ -122,7 +124,7 @@ test("the service worker shows a push as a notification that opens the person's 
   // A message that is not JSON still says something happened, and leads to the console.
   await deliverPush(context, page, 'not json')
   await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 30_000 })
     .toContain('New activity in your console')
   const generic = (await shownNotifications(page)).find(
     (n) => n.title === 'New activity in your console',
