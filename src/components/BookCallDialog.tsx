@@ -14,19 +14,15 @@ type Embed = typeof SchedulerEmbedModule.SchedulerEmbed
 // the browser is idle (BookCallButton): a visitor who loses the signal in the first seconds of a
 // first visit, before the service worker has it, still gets the call-back form. When it cannot
 // load, the dialog gives the direct ways to book, and tries again at its next opening.
-let loadedEmbed: Embed | undefined
 
 /** The scheduler's code, fetched once; a failed fetch is tried again at the next call. */
-export const loadScheduler = importOnce(() =>
-  import('./SchedulerEmbed').then((module) => {
-    loadedEmbed = module.SchedulerEmbed
-    return module
-  }),
-)
+export const loadScheduler = importOnce(() => import('./SchedulerEmbed'))
 
 /** The scheduler once its code is in, meanwhile a status line; the dialog mounts it at each opening. */
 function Scheduler(props: { bookingUrl: string; prefill?: SchedulerPrefill }) {
-  const [SchedulerEmbed, setEmbed] = useState<Embed | undefined>(() => loadedEmbed)
+  const [SchedulerEmbed, setEmbed] = useState<Embed | undefined>(
+    () => loadScheduler.loaded?.SchedulerEmbed,
+  )
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     if (SchedulerEmbed) return

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { importOnce } from '../../components/import-once'
+import { usePrefetchWhenIdle } from '../../components/prefetch'
 import type * as ReportModule from './AuditReport'
 
 // The report is the audit's last screen: its code is not needed to paint the landing page or
@@ -7,12 +8,9 @@ import type * as ReportModule from './AuditReport'
 // report) and is in memory long before the last question is answered; the home page fetches it
 // with the audit's own code. The service worker precaches it for offline use; a failed load is
 // tried again on request.
-let loaded: typeof ReportModule | undefined
 
 /** The report's code, fetched once (also ahead, from the home page); a failure is tried again. */
-export const loadReport = importOnce(() =>
-  import('./AuditReport').then((module) => (loaded = module)),
-)
+export const loadReport = importOnce(() => import('./AuditReport'))
 
 export interface ReportCode {
   /** The report component once its code is here. */
@@ -29,29 +27,22 @@ export interface ReportCode {
 
 /** The report's code, loading when idle, or now when `needed` (the report is on screen). */
 export function useReportCode(needed: boolean): ReportCode {
-  const [module, setModule] = useState(loaded)
+  usePrefetchWhenIdle(loadReport)
+  const [fetched, setFetched] = useState<typeof ReportModule>()
+  // Fetched here, or ahead (idle, or from the home page): shown in the render that needs it.
+  const module = fetched ?? loadReport.loaded
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
-    if (module) return
+    if (module || !needed) return
     let cancelled = false
-    const load = () =>
-      void loadReport().then(
-        (m) => !cancelled && setModule(m),
-        () => !cancelled && needed && setFailed(true),
-      )
-    if (needed) {
-      load()
-      return () => {
-        cancelled = true
-      }
-    }
-    if (navigator.onLine === false || typeof requestIdleCallback !== 'function') return
-    const id = requestIdleCallback(load, { timeout: 3000 })
+    loadReport().then(
+      (m) => !cancelled && setFetched(m),
+      () => !cancelled && setFailed(true),
+    )
     return () => {
       cancelled = true
-      cancelIdleCallback(id)
     }
   }, [module, needed, attempt])
 

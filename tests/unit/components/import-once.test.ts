@@ -23,7 +23,20 @@ describe('importOnce', () => {
         : Promise.resolve({ value: 42 })
     })
     await expect(load()).rejects.toThrow('Failed to fetch')
+    expect(load.loaded).toBeUndefined()
     await expect(load()).resolves.toEqual({ value: 42 })
     expect(fetches).toBe(2)
+  })
+
+  it('gives the module once loaded, and nothing before', async () => {
+    const module = { value: 42 }
+    let arrive: (m: typeof module) => void = () => undefined
+    const load = importOnce(() => new Promise<typeof module>((resolve) => (arrive = resolve)))
+    expect(load.loaded).toBeUndefined()
+    const pending = load()
+    expect(load.loaded).toBeUndefined()
+    arrive(module)
+    await pending
+    expect(load.loaded).toBe(module)
   })
 })
