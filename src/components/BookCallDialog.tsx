@@ -14,7 +14,6 @@ type Embed = typeof SchedulerEmbedModule.SchedulerEmbed
 // the browser is idle (BookCallButton): a visitor who loses the signal in the first seconds of a
 // first visit, before the service worker has it, still gets the call-back form. When it cannot
 // load, the dialog gives the direct ways to book, and tries again at its next opening.
-
 /** The scheduler's code, fetched once; a failed fetch is tried again at the next call. */
 export const loadScheduler = importOnce(() => import('./SchedulerEmbed'))
 

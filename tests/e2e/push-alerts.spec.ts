@@ -108,8 +108,8 @@ test("the service worker shows a push as a notification that opens the person's 
     tag: 'lead-abc123def456ghi',
   }
   await deliverPush(context, page, JSON.stringify(alert))
-  // The worker is woken for the message; on a busy host that can take longer than a poll's
-  // default 10 s (as the other waits in this file allow for).
+  // Once, on a busy CI host, the notification had not shown within a poll's default 10 s; the
+  // file's other waits allow 30 s.
   await expect
     .poll(() => shownNotifications(page), { timeout: 30_000 })
     .toEqual([

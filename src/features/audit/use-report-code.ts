@@ -8,7 +8,6 @@ import type * as ReportModule from './AuditReport'
 // report) and is in memory long before the last question is answered; the home page fetches it
 // with the audit's own code. The service worker precaches it for offline use; a failed load is
 // tried again on request.
-
 /** The report's code, fetched once (also ahead, from the home page); a failure is tried again. */
 export const loadReport = importOnce(() => import('./AuditReport'))
 
