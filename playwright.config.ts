@@ -1,23 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { envFlag } from './tests/e2e/support/env-flag'
 import { pointAtWorkerServer } from './tests/e2e/support/servers'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from './scripts/chromium-flags.mjs'
 
 // Browser tests drive Debian's Chromium (never a Playwright browser download) against the app
 // served the way `npm start` serves it; tests/e2e/global-setup.ts builds the site once and starts
 // one such server per worker. Each worker process loads this file before any spec: from here on
 // E2E_BASE_URL, E2E_PB_DATA and E2E_MAIL_DIR name its own server (support/servers.ts).
 pointAtWorkerServer()
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,8 +29,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      // Flags and features shared with the bench: scripts/chromium-flags.mjs.
+      args: [...PLAYWRIGHT_CHROMIUM_ARGS],
     },
     // A trace records every test (a screencast and a DOM snapshot per action) to keep the failed
     // ones: a third of the browser tests' time on two cores (layout.spec.ts: 5.4 min with it, 3.5

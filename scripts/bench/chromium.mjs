@@ -1,26 +1,24 @@
-// Debian's Chromium for the benchmark, with the flags of playwright.config.ts (no Playwright or
-// Lighthouse browser download): the path, the flags, and a launch with a DevTools port for
-// Lighthouse. Chromium runs in a process group of its own: kill() ends the whole group (its
-// helper processes keep writing to the profile for a moment after the main one exits), waits
-// until the group is gone, then removes the profile, and never fails the run over cleanup.
+// Debian's Chromium for the benchmark, with the flags of the browser tests
+// (scripts/chromium-flags.mjs; no Playwright or Lighthouse browser download): the path, the
+// flags, and a launch with a DevTools port for Lighthouse. Chromium runs in a process group of its
+// own: kill() ends the whole group (its helper processes keep writing to the profile for a moment
+// after the main one exits), waits until the group is gone, then removes the profile, and never
+// fails the run over cleanup.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import {
+  CHROMIUM_PATH,
+  DIRECT_CHROMIUM_ARGS,
+  PLAYWRIGHT_CHROMIUM_ARGS,
+} from '../chromium-flags.mjs'
 import { freePort } from '../pocketbase.mjs'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export { CHROMIUM_PATH }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+/** The flags for the bench's launches through Playwright. */
+export const CHROMIUM_ARGS = [...PLAYWRIGHT_CHROMIUM_ARGS]
 
 export function chromiumAvailable() {
   return existsSync(CHROMIUM_PATH)
@@ -33,7 +31,7 @@ export async function launchChromiumForDevtools() {
   const child = spawn(
     CHROMIUM_PATH,
     [
-      ...CHROMIUM_ARGS,
+      ...DIRECT_CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       'about:blank',

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
-import { chromiumArgs } from '../../playwright.config'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../../scripts/chromium-flags.mjs'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort, root, startPocketBase } from '../../scripts/pocketbase.mjs'
 
@@ -120,8 +120,8 @@ export async function withProfile(
 ) {
   const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [...chromiumArgs, '--bypass-app-banner-engagement-checks'],
+    executablePath: CHROMIUM_PATH,
+    args: [...PLAYWRIGHT_CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
     viewport,
     serviceWorkers: 'allow',
   })

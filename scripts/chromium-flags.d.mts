@@ -1,0 +1,16 @@
+// Types for scripts/chromium-flags.mjs (used from playwright.config.ts and the TypeScript tests).
+
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const CHROMIUM_PATH: string
+
+/** Chromium features the tests and the bench never use and that cost CPU in every window. */
+export const UNUSED_FEATURES: readonly string[]
+
+/** The features Playwright's own launch switches off (its --disable-features list). */
+export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[]
+
+/** The flags for a launch through Playwright (Playwright's own features kept off too). */
+export const PLAYWRIGHT_CHROMIUM_ARGS: readonly string[]
+
+/** The flags for a launch without Playwright (Lighthouse's browser in the bench). */
+export const DIRECT_CHROMIUM_ARGS: readonly string[]
