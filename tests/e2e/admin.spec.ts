@@ -23,7 +23,10 @@ import {
   signInAs,
   superuser,
   TEST_PASSWORD,
+  ONLINE_ONLY,
 } from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 const ADMIN_PATH = '/audit-admin'
 

@@ -11,6 +11,7 @@ import {
   screenshot,
   superuser,
   uniqueEmail,
+  ONLINE_ONLY,
 } from './support/helpers'
 import {
   answer,
@@ -35,6 +36,8 @@ import {
 import type { PayoffAssumptions } from '../../src/audit/payoff'
 import { bandWord } from '../../src/config/score-bands'
 import { SITE_CONTENT_DEFAULTS, phoneHref } from '../../src/config/site-content'
+
+test.use(ONLINE_ONLY)
 
 test.describe('free audit', () => {
   test.use({ viewport: MOBILE })

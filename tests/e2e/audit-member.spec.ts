@@ -2,7 +2,14 @@
 // while signed out, `next` bringing the visitor back after signing in through /login, the
 // finished audit stored with the user, and the audit in /dashboard. axe-core on every step.
 import { expect, test } from './support/csp-guard'
-import { baseURL, createUser, expectAccessible, MOBILE, superuser } from './support/helpers'
+import {
+  baseURL,
+  createUser,
+  expectAccessible,
+  MOBILE,
+  superuser,
+  ONLINE_ONLY,
+} from './support/helpers'
 import {
   answer,
   draftSavedAt,
@@ -13,7 +20,7 @@ import {
 } from './audit-support'
 import { messages } from '../../src/config/messages'
 
-test.use({ viewport: MOBILE })
+test.use({ ...ONLINE_ONLY, viewport: MOBILE })
 
 test('signed out: the gate; sign in with next; the audit is stored with the user and shows on the dashboard', async ({
   page,

@@ -19,7 +19,10 @@ import {
   promoteAdmin,
   screenshot,
   TEST_PASSWORD,
+  ONLINE_ONLY,
 } from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 async function memberAudit(email: string, score: number, password = TEST_PASSWORD) {
   const pb = new PocketBase(baseURL())

@@ -4,7 +4,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
 import { messages } from '../../src/config/messages'
-import { baseURL, decideSignUps, superuser, uniqueEmail } from './support/helpers'
+import { baseURL, decideSignUps, superuser, uniqueEmail, ONLINE_ONLY } from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 /**
  * Holds back the app's entry script (the loader's data-entry) until `release` is called. The

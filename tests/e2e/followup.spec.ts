@@ -24,8 +24,11 @@ import {
   screenshot,
   signInAs,
   superuser,
+  ONLINE_ONLY,
 } from './support/helpers'
 import { flushMailQueue, waitForMail } from './support/mailbox'
+
+test.use(ONLINE_ONLY)
 
 /** A person with a free audit scoring `score` (no proof yet that the address is theirs). */
 async function seedPerson(label: string, score = 48) {

@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from './support/csp-guard'
 import { answerEverySection } from './audit-support'
-import { baseURL, superuser } from './support/helpers'
+import { baseURL, superuser, ONLINE_ONLY } from './support/helpers'
 import { messages } from '../../src/config/messages'
+
+test.use(ONLINE_ONLY)
 
 test('a campaign visit, the audit steps and the booking are counted, and the audit keeps its source', async ({
   page,

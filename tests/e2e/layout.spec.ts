@@ -18,6 +18,7 @@ import {
   shareOf,
   superuser,
   TEST_PASSWORD,
+  ONLINE_ONLY,
 } from './support/helpers'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
@@ -158,7 +159,7 @@ async function checkAtEveryWidth(page: Page, path: string) {
 
 // One test per page and sign-in state, so the workers share them.
 test.describe.configure({ mode: 'parallel' })
-test.use({ serviceWorkers: 'block' })
+test.use(ONLINE_ONLY)
 
 for (const path of PAGES) {
   test(`signed out, ${path}: one-line nav, no sideways scroll, nothing over a control, at every width`, async ({

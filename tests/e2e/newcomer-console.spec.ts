@@ -24,10 +24,11 @@ import {
   superuser,
   TEST_PASSWORD,
   waitForApp,
+  ONLINE_ONLY,
 } from './support/helpers'
 
 const CONSULTANT_ZONE = 'America/New_York'
-test.use({ viewport: MOBILE, timezoneId: CONSULTANT_ZONE })
+test.use({ ...ONLINE_ONLY, viewport: MOBILE, timezoneId: CONSULTANT_ZONE })
 
 async function createAdmin(label: string) {
   const user = await createUser({ label })

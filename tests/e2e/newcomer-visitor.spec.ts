@@ -19,10 +19,11 @@ import {
   superuser,
   uniqueEmail,
   waitForApp,
+  ONLINE_ONLY,
 } from './support/helpers'
 import { draftSavedAt, lastSection, next, readReport, sectionHeading } from './audit-support'
 
-test.use({ viewport: MOBILE })
+test.use({ ...ONLINE_ONLY, viewport: MOBILE })
 
 const SCHEDULER_SCRIPT = `${site.booking.scriptUrl.split('?')[0]}*`
 

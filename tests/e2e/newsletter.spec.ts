@@ -18,8 +18,11 @@ import {
   promoteAdmin,
   screenshot,
   uniqueEmail,
+  ONLINE_ONLY,
 } from './support/helpers'
 import { confirmationMailTo, subscriptionStatus } from './support/newsletter-mail'
+
+test.use(ONLINE_ONLY)
 
 /** Signs up at once, maybe before hydration: the page holds that submit and sends it after. */
 async function signUpInFooter(page: Page, email: string) {

@@ -3,7 +3,9 @@
 // tests/integration/enumeration.test.ts).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/csp-guard'
-import { baseURL, createUser, uniqueEmail } from './support/helpers'
+import { baseURL, createUser, uniqueEmail, ONLINE_ONLY } from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 const main = (page: Page) => page.getByRole('main')
 

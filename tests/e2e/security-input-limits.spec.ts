@@ -4,8 +4,10 @@
 import { OTHER_TEXT_MAX_LENGTH } from '../../src/audit'
 import { EMAIL_MAX, textLimits } from '../../src/config/limits'
 import { expect, test } from './support/csp-guard'
-import { baseURL } from './support/helpers'
+import { baseURL, ONLINE_ONLY } from './support/helpers'
 import { answer, lastSection, next } from './audit-support'
+
+test.use(ONLINE_ONLY)
 
 test('the contact and newsletter forms carry the server limits', async ({ page }) => {
   await page.goto(`${baseURL()}/contact`)

@@ -9,7 +9,16 @@ import PocketBase from 'pocketbase'
 import type { Page } from '@playwright/test'
 import { answer, lastSection, next, question } from './audit-support'
 import { expect, test } from './support/csp-guard'
-import { baseURL, promoteAdmin, superuser, TEST_PASSWORD, uniqueEmail } from './support/helpers'
+import {
+  baseURL,
+  promoteAdmin,
+  superuser,
+  TEST_PASSWORD,
+  uniqueEmail,
+  ONLINE_ONLY,
+} from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 /** Every payload sets window.__xss or opens a dialog if it ever runs. */
 const PAYLOAD = `<img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2;alert(2)</script>"><svg onload=alert(3)>`

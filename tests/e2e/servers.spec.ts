@@ -5,10 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import PocketBase from 'pocketbase'
 import { expect, test } from './support/csp-guard'
-import { baseURL, createUser } from './support/helpers'
+import { baseURL, createUser, ONLINE_ONLY } from './support/helpers'
 import { waitForMail, type ReceivedMail } from './support/mailbox'
 import { e2eServers } from './support/servers'
 import { E2E_SUPERUSER } from './support/env'
+
+test.use(ONLINE_ONLY)
 
 test('every worker has a server of its own, with its own data and its own mail', async ({
   page,

@@ -16,7 +16,10 @@ import {
   screenshot,
   signInAs,
   superuser,
+  ONLINE_ONLY,
 } from './support/helpers'
+
+test.use(ONLINE_ONLY)
 
 interface Received {
   headers: Record<string, string>

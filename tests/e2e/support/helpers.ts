@@ -117,6 +117,14 @@ export function shareOf<T>(items: readonly T[], part: number, parts: number): T[
   return items.filter((_, i) => i % parts === part)
 }
 
+/**
+ * For a spec of what the site, the console and the server do online (`test.use(...)`): no service
+ * worker. Installing it precaches the whole build, about 3 s of CPU per new context on two cores,
+ * and changes where a page's files come from, not what an online page does; the offline and PWA
+ * specs (and the others, which keep it) test it.
+ */
+export const ONLINE_ONLY = { serviceWorkers: 'block' } as const
+
 export const MOBILE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
