@@ -160,13 +160,15 @@ export function useAuditFlow(
 
   const restart = useCallback(async () => {
     unsaved.current = null
-    latest.current = initialFlowState
-    setState(initialFlowState)
+    // Cleared before the landing shows: a reload once it shows never brings the old report back
+    // (a reload aborts a delete still on its way).
     try {
       await clearDraft(flow, userId)
     } catch (err) {
       console.warn('The audit draft could not be cleared', err)
     }
+    latest.current = initialFlowState
+    setState(initialFlowState)
   }, [flow, userId])
 
   // Scored on the steps that show it: a tap on an answer does not score the audit.
