@@ -31,7 +31,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       // Flags and features shared with the bench: scripts/chromium-flags.mjs.
-      args: [...PLAYWRIGHT_CHROMIUM_ARGS],
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
     },
     // A trace records every test (a screencast and a DOM snapshot per action) to keep the failed
     // ones: a third of the browser tests' time on two cores (layout.spec.ts: 5.4 min with it, 3.5

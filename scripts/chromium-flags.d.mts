@@ -10,7 +10,7 @@ export const UNUSED_FEATURES: readonly string[]
 export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[]
 
 /** The flags for a launch through Playwright (Playwright's own features kept off too). */
-export const PLAYWRIGHT_CHROMIUM_ARGS: readonly string[]
+export const PLAYWRIGHT_CHROMIUM_ARGS: string[]
 
 /** The flags for a launch without Playwright (Lighthouse's browser in the bench). */
-export const DIRECT_CHROMIUM_ARGS: readonly string[]
+export const DIRECT_CHROMIUM_ARGS: string[]

@@ -1,6 +1,6 @@
-// Debian's Chromium for the benchmark, with the flags of the browser tests
-// (scripts/chromium-flags.mjs; no Playwright or Lighthouse browser download): the path, the
-// flags, and a launch with a DevTools port for Lighthouse. Chromium runs in a process group of its
+// Debian's Chromium for the benchmark's Lighthouse runs, with the flags of the browser tests
+// (scripts/chromium-flags.mjs, where the bench's Playwright launches take theirs; no Playwright or
+// Lighthouse browser download): a launch with a DevTools port for Lighthouse. Chromium runs in a process group of its
 // own: kill() ends the whole group (its helper processes keep writing to the profile for a moment
 // after the main one exits), waits until the group is gone, then removes the profile, and never
 // fails the run over cleanup.
@@ -8,17 +8,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  CHROMIUM_PATH,
-  DIRECT_CHROMIUM_ARGS,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-} from '../chromium-flags.mjs'
+import { CHROMIUM_PATH, DIRECT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { freePort } from '../pocketbase.mjs'
-
-export { CHROMIUM_PATH }
-
-/** The flags for the bench's launches through Playwright. */
-export const CHROMIUM_ARGS = [...PLAYWRIGHT_CHROMIUM_ARGS]
 
 export function chromiumAvailable() {
   return existsSync(CHROMIUM_PATH)

@@ -3,7 +3,7 @@
 // `runs` times in new tabs. Each time: milliseconds from navigation start to the first
 // contentful paint (PerformanceObserver 'paint'), and a check that the home page really showed.
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median } from './stats.mjs'
 
 /**
@@ -35,7 +35,10 @@ async function firstContentfulPaint(page) {
  * @param {number} [runs]
  */
 export async function measureOfflineStart(baseUrl, runs = 5) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  })
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow' })
     const first = await context.newPage()

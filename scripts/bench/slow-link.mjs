@@ -3,7 +3,7 @@
 // each way with 400 ms of latency per request, no CPU slowdown. `runs` visits per page, each in a
 // new browser context; the median counts.
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median } from './stats.mjs'
 
 export const SLOW_LINK = { kbitPerSecond: 400, latencyMs: 400 }
@@ -67,7 +67,10 @@ async function visit(browser, url) {
  * @param {number} [runs]
  */
 export async function measureSlowLink(baseUrl, paths, runs = 3) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  })
   try {
     /** @type {Record<string, { fcpMs: number[], medianFcpMs: number }>} */
     const pages = {}

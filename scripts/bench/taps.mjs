@@ -12,7 +12,7 @@
 // 6x in a trace).
 /* global window -- in the page */
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median, percentile } from './stats.mjs'
 
 /** Chromium's Event Timing reports no interaction shorter than this. */
@@ -384,7 +384,10 @@ async function takeAudit(browser, baseUrl, rate) {
  * @param {number} goalMs the goal a tap should stay under: taps at it or over are counted
  */
 export async function measureTaps(baseUrl, rates, goalMs) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  })
   try {
     /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, worst: unknown }>} */
     const byRate = {}
