@@ -10,7 +10,7 @@
 // Playwright's locators: the script they put in the page listens to every pointer, touch and
 // mouse event of the window, and its listeners ran in every tap measured (about 6 ms of each at
 // 6x in a trace).
-/* global window -- in the page */
+/* global window, document, requestAnimationFrame -- in the page */
 import { chromium } from 'playwright-core'
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median, percentile } from './stats.mjs'
@@ -25,8 +25,37 @@ const THRESHOLD_MS = 16
  * after `ms` with what there is: a wait in the page, so nothing polls it while a tap is timed.
  */
 function observeInteractions() {
-  /** @type {Record<string, { name: string, duration: number, delay: number, processing: number }>} */
+  /** @type {Record<string, { name: string, duration: number, delay: number, processing: number, startTime: number }>} */
   const longest = {}
+  // When a step's heading takes the focus (the audit focuses each new step's heading as it
+  // commits it): the time of the next frame's start, the frame that draws the new step.
+  /** @type {number[]} */
+  const stepFrames = []
+  /** @type {(() => void)[]} */
+  let framesAwaited = []
+  Object.defineProperty(window, '__stepFrames', { value: stepFrames })
+  Object.defineProperty(window, '__awaitStepFrame', {
+    /** @param {number} index @param {number} ms */
+    value: (index, ms) =>
+      new Promise((resolve) => {
+        const check = () => index < stepFrames.length && (resolve(stepFrames[index]), true)
+        if (check()) return
+        framesAwaited.push(() => void check())
+        setTimeout(() => resolve(null), ms)
+      }),
+  })
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (/** @type {Element} */ (event.target).tagName !== 'H1') return
+      requestAnimationFrame(() => {
+        stepFrames.push(performance.now())
+        for (const check of framesAwaited) check()
+        framesAwaited = []
+      })
+    },
+    { capture: true, passive: true },
+  )
   /** @type {Set<string>} */
   const clicked = new Set()
   /** @type {(() => boolean)[]} */
@@ -61,6 +90,7 @@ function observeInteractions() {
           duration: entry.duration,
           delay: timing.processingStart - entry.startTime,
           processing: timing.processingEnd - timing.processingStart,
+          startTime: entry.startTime,
         }
       }
     }
@@ -174,8 +204,12 @@ const button = (label) =>
   `Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === ${JSON.stringify(label)} && b.checkVisibility())`
 
 /** @typedef {'Start' | 'answer' | 'Next' | 'Get My Report'} TapKind */
-/** @typedef {{ name: string, duration: number, delay: number, processing: number }} Interaction */
-/** @typedef {{ kind: TapKind, duration: number, entry: Interaction | undefined }} Tap */
+/** @typedef {{ name: string, duration: number, delay: number, processing: number, startTime: number }} Interaction */
+/**
+ * `stepShown`, for a tap that changes the step: from the tap to the start of the frame that
+ * draws the new step (its heading focused), which may come after the tap's own paint.
+ * @typedef {{ kind: TapKind, duration: number, entry: Interaction | undefined, stepShown?: number }} Tap
+ */
 
 /**
  * The tap just made, measured: its interaction's longest event (reported after its paint), or
@@ -194,6 +228,27 @@ async function measureLastTap(cdp, counted, kind) {
   for (const id of fresh) counted.add(id)
   const entry = fresh.map((id) => seen[id]).reduce((a, b) => (b.duration > a.duration ? b : a))
   return { kind, duration: entry.duration, entry }
+}
+
+/**
+ * Taps the button `find` returns, a tap that changes the step: measured as any tap, and also to
+ * the frame that draws the new step.
+ * @param {CDPSession} cdp
+ * @param {Set<string>} counted
+ * @param {string} find
+ * @param {TapKind} kind
+ * @returns {Promise<Tap>}
+ */
+async function stepTap(cdp, counted, find, kind) {
+  /** @type {number} */
+  const before = await run(cdp, 'window.__stepFrames.length')
+  await tap(cdp, find)
+  const measured = await measureLastTap(cdp, counted, kind)
+  /** @type {number | null} */
+  const frame = await run(cdp, `window.__awaitStepFrame(${before}, 5000)`)
+  if (frame === null) throw new Error(`taps: ${kind} showed no new step`)
+  if (measured.entry) measured.stepShown = frame - measured.entry.startTime
+  return measured
 }
 
 /** A phone's screen (390 px, touch) watching its interactions, and DevTools on its page. */
@@ -342,8 +397,7 @@ async function takeAudit(browser, baseUrl, rate) {
     /** @type {Tap[]} */
     const taps = []
     const counted = new Set()
-    await tap(cdp, START)
-    taps.push(await measureLastTap(cdp, counted, 'Start'))
+    taps.push(await stepTap(cdp, counted, START, 'Start'))
     for (;;) {
       await waitInPage(cdp, `${VISIBLE_GROUPS}.length > 0`, 'a section showing')
       const count = await run(cdp, `${VISIBLE_GROUPS}.length`)
@@ -354,8 +408,7 @@ async function takeAudit(browser, baseUrl, rate) {
         await waitInPage(cdp, `${VISIBLE_GROUPS}[${i}].querySelector('input:checked')`, 'an answer')
       }
       if (await run(cdp, `!!(${button('Get My Report')})`)) {
-        await tap(cdp, button('Get My Report'))
-        taps.push(await measureLastTap(cdp, counted, 'Get My Report'))
+        taps.push(await stepTap(cdp, counted, button('Get My Report'), 'Get My Report'))
         await waitInPage(
           cdp,
           `Array.from(document.querySelectorAll('h1')).some((h) => h.checkVisibility() && h.textContent?.trim() === 'Thanks for completing the audit!')`,
@@ -364,8 +417,7 @@ async function takeAudit(browser, baseUrl, rate) {
         break
       }
       const heading = await run(cdp, `document.querySelector('h1')?.textContent`)
-      await tap(cdp, button('Next'))
-      taps.push(await measureLastTap(cdp, counted, 'Next'))
+      taps.push(await stepTap(cdp, counted, button('Next'), 'Next'))
       await waitInPage(
         cdp,
         `document.querySelector('h1')?.textContent !== ${JSON.stringify(heading)}`,
@@ -389,7 +441,7 @@ export async function measureTaps(baseUrl, rates, goalMs) {
     args: PLAYWRIGHT_CHROMIUM_ARGS,
   })
   try {
-    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, worst: unknown }>} */
+    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, stepShown: { taps: number, medianMs: number, worstMs: number }, worst: unknown }>} */
     const byRate = {}
     const bareHtml = await firstSectionAsHtml(browser, baseUrl)
     for (const rate of rates) {
@@ -401,6 +453,7 @@ export async function measureTaps(baseUrl, rates, goalMs) {
       const worstByKind = {}
       for (const t of taps) worstByKind[t.kind] = Math.max(worstByKind[t.kind] ?? 0, t.duration)
       const worst = taps.reduce((a, b) => (b.duration > a.duration ? b : a))
+      const stepShown = taps.flatMap((t) => (t.stepShown === undefined ? [] : [t.stepShown]))
       byRate[`${rate}x`] = {
         interactions: ms.length,
         worstMs: Math.max(...ms),
@@ -415,6 +468,12 @@ export async function measureTaps(baseUrl, rates, goalMs) {
           firstMs: floor[0],
           overGoal: floor.filter((d) => d >= goalMs).length,
           idleRendererCore: bare.idleRendererCore,
+        },
+        // What the visitor waits for after a tap that changes the step: the new step drawn.
+        stepShown: {
+          taps: stepShown.length,
+          medianMs: median(stepShown),
+          worstMs: Math.max(...stepShown),
         },
         // Where the worst one's time went: waiting for the main thread, the handlers, the paint.
         worst: worst.entry && {
