@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import LongestFirst from './tests/integration/sequencer'
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The longest integration files start first (tests/integration/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
