@@ -1,11 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { envFlag } from './tests/e2e/support/env-flag'
 import { pointAtWorkerServer } from './tests/e2e/support/servers'
-import {
-  CHROMIUM_PATH,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-  PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
-} from './scripts/chromium-flags.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from './scripts/chromium-flags.mjs'
 
 // Browser tests drive Debian's Chromium (never a Playwright browser download) against the app
 // served the way `npm start` serves it; tests/e2e/global-setup.ts builds the site once and starts
@@ -34,9 +30,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      // Binary, flags and features shared with the bench: scripts/chromium-flags.mjs.
+      // Flags and features shared with the bench: scripts/chromium-flags.mjs.
       args: PLAYWRIGHT_CHROMIUM_ARGS,
-      ignoreDefaultArgs: PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
     },
     // A trace records every test (a screencast and a DOM snapshot per action) to keep the failed
     // ones: a third of the browser tests' time on two cores (layout.spec.ts: 5.4 min with it, 3.5

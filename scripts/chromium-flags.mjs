@@ -1,18 +1,6 @@
 // Debian's Chromium as the browser tests (playwright.config.ts) and the bench
 // (scripts/bench/chromium.mjs) launch it: where it is, and one list of flags for both.
 //
-// The binary itself, not /usr/bin/chromium: that is Debian's desktop launcher, a shell script
-// that adds the flags of /etc/chromium.d (GPU rasterization, extension options, and where
-// shared memory lives, by the size of /dev/shm), so a test's browser would depend on what a
-// machine keeps there.
-//
-// Shared memory (the frames, tiles and large messages Chromium's processes pass each other):
-// Playwright launches Chromium with --disable-dev-shm-usage, for containers whose /dev/shm is
-// 64 MB, which puts it in files under /tmp; on a disk-backed /tmp every frame goes through a
-// file. Where /dev/shm has room, that flag is left out. Both, measured on a two-core host with
-// three browser-test files (layout, people, admin): about a tenth less CPU (346-389 core-seconds
-// against 395-425; decision 041).
-//
 // Chromium's headless mode is the whole browser drawn off screen, and each new window (every
 // Playwright context is one) also starts the address bar's suggestion popups: two WebUI pages
 // (chrome://omnibox-popup.top-chrome/) in a renderer of their own, measured at about 2 s of CPU
@@ -24,30 +12,8 @@
 // (PLAYWRIGHT_DISABLED_FEATURES, checked against the installed Playwright by
 // tests/unit/scripts/chromium-flags.test.ts) or would turn those back on.
 
-import { statfsSync } from 'node:fs'
-
 /** @type {typeof import('./chromium-flags.mjs').CHROMIUM_PATH} */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium'
-
-/** Room /dev/shm needs before Chromium's shared memory goes there (a few pages' frames). */
-const SHM_ENOUGH_BYTES = 1024 ** 3
-
-/** @type {typeof import('./chromium-flags.mjs').defaultArgsToDrop} */
-export function defaultArgsToDrop(shmFreeBytes) {
-  return shmFreeBytes >= SHM_ENOUGH_BYTES ? ['--disable-dev-shm-usage'] : []
-}
-
-function shmFreeBytes() {
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm')
-    return bavail * bsize
-  } catch {
-    return 0
-  }
-}
-
-/** @type {typeof import('./chromium-flags.mjs').PLAYWRIGHT_IGNORED_DEFAULT_ARGS} */
-export const PLAYWRIGHT_IGNORED_DEFAULT_ARGS = defaultArgsToDrop(shmFreeBytes())
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** @type {typeof import('./chromium-flags.mjs').UNUSED_FEATURES} */
 export const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']

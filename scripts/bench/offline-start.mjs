@@ -3,11 +3,7 @@
 // `runs` times in new tabs. Each time: milliseconds from navigation start to the first
 // contentful paint (PerformanceObserver 'paint'), and a check that the home page really showed.
 import { chromium } from 'playwright-core'
-import {
-  CHROMIUM_PATH,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-  PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
-} from '../chromium-flags.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median } from './stats.mjs'
 
 /**
@@ -42,7 +38,6 @@ export async function measureOfflineStart(baseUrl, runs = 5) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: PLAYWRIGHT_CHROMIUM_ARGS,
-    ignoreDefaultArgs: PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
   })
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow' })

@@ -3,11 +3,7 @@
 // each way with 400 ms of latency per request, no CPU slowdown. `runs` visits per page, each in a
 // new browser context; the median counts.
 import { chromium } from 'playwright-core'
-import {
-  CHROMIUM_PATH,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-  PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
-} from '../chromium-flags.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median } from './stats.mjs'
 
 export const SLOW_LINK = { kbitPerSecond: 400, latencyMs: 400 }
@@ -74,7 +70,6 @@ export async function measureSlowLink(baseUrl, paths, runs = 3) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: PLAYWRIGHT_CHROMIUM_ARGS,
-    ignoreDefaultArgs: PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
   })
   try {
     /** @type {Record<string, { fcpMs: number[], medianFcpMs: number }>} */

@@ -12,11 +12,7 @@
 // 6x in a trace).
 /* global window, document, requestAnimationFrame -- in the page */
 import { chromium } from 'playwright-core'
-import {
-  CHROMIUM_PATH,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-  PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
-} from '../chromium-flags.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../chromium-flags.mjs'
 import { median, percentile } from './stats.mjs'
 
 /** Chromium's Event Timing reports no interaction shorter than this. */
@@ -443,7 +439,6 @@ export async function measureTaps(baseUrl, rates, goalMs) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: PLAYWRIGHT_CHROMIUM_ARGS,
-    ignoreDefaultArgs: PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
   })
   try {
     /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, stepShown: { taps: number, medianMs: number, worstMs: number }, worst: unknown }>} */

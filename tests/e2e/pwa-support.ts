@@ -6,11 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
-import {
-  CHROMIUM_PATH,
-  PLAYWRIGHT_CHROMIUM_ARGS,
-  PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
-} from '../../scripts/chromium-flags.mjs'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../../scripts/chromium-flags.mjs'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { freePort, root, startPocketBase } from '../../scripts/pocketbase.mjs'
 
@@ -126,7 +122,6 @@ export async function withProfile(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: [...PLAYWRIGHT_CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
-    ignoreDefaultArgs: PLAYWRIGHT_IGNORED_DEFAULT_ARGS,
     viewport,
     serviceWorkers: 'allow',
   })

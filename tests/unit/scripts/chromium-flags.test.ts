@@ -5,7 +5,6 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  defaultArgsToDrop,
   DIRECT_CHROMIUM_ARGS,
   PLAYWRIGHT_CHROMIUM_ARGS,
   PLAYWRIGHT_DISABLED_FEATURES,
@@ -41,15 +40,5 @@ describe('Chromium flags', () => {
       ...UNUSED_FEATURES,
     ])
     expect(disabledBy(DIRECT_CHROMIUM_ARGS)).toEqual([...UNUSED_FEATURES])
-  })
-})
-
-describe("Playwright's default flags left out", () => {
-  it("keep shared memory in /dev/shm where it has room, and in /tmp (Playwright's default) where it is small", () => {
-    expect(defaultArgsToDrop(24 * 1024 ** 3)).toEqual(['--disable-dev-shm-usage'])
-    expect(defaultArgsToDrop(1024 ** 3)).toEqual(['--disable-dev-shm-usage'])
-    // A container's 64 MB, or no /dev/shm at all.
-    expect(defaultArgsToDrop(64 * 1024 ** 2)).toEqual([])
-    expect(defaultArgsToDrop(0)).toEqual([])
   })
 })
