@@ -13,7 +13,7 @@ import { afterAll, expect, it } from 'vitest'
 import { root, startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, superuserClient, uniqueEmail } from './helpers'
-import { auditSubmission, eventually } from './support/mail-harness'
+import { auditSubmission, untilNoMailSending } from './support/mail-harness'
 import { decideSignUps } from './support/newsletter-signups'
 import { contactPayload, runMarker } from './support/node-outbox'
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver'
@@ -209,11 +209,9 @@ it('restores every row, every login and every queued mail from a backup made whi
   await smtp.waitFor((mails) => mails.length >= pending.length, 20_000)
   const delivered = smtp.mails.map((m) => m.envelope.to.join(',')).sort()
   expect(delivered).toEqual(pending.map((m) => m.recipient).sort())
-  const mailRows = () =>
-    su2.collection('deliveries').getFullList<{ status: string }>({ filter: 'channel = "mail"' })
-  // The receiver has a mail when its data ends, a moment before the sender reads the 250 and
-  // marks its row sent: wait for the last row to leave 'sending'.
-  await eventually(async () => (await mailRows()).every((m) => m.status !== 'sending'), 20_000)
-  const after = await mailRows()
+  await untilNoMailSending(su2, 20_000)
+  const after = await su2
+    .collection('deliveries')
+    .getFullList<{ status: string }>({ filter: 'channel = "mail"' })
   expect(after.map((m) => m.status)).toEqual(after.map(() => 'sent'))
 }, 120_000)

@@ -133,14 +133,7 @@ export async function startMailServer(
     },
     async flushAndSettle(now) {
       const summary = await mailServer.flush(now)
-      await eventually(
-        async () =>
-          (
-            await su
-              .collection('deliveries')
-              .getList(1, 1, { filter: 'channel = "mail" && status = "sending"' })
-          ).totalItems === 0,
-      )
+      await untilNoMailSending(su)
       return summary
     },
     outboxFor: (sourceId) =>
@@ -160,6 +153,23 @@ export async function startMailServer(
     },
   }
   return mailServer
+}
+
+/**
+ * Waits until no mail is being sent: a receiver keeps a mail when its data ends, a moment before
+ * the sender reads the 250 and marks its row sent, and the dispatcher's own loop may be sending
+ * one that a flush left alone.
+ */
+export async function untilNoMailSending(su: PocketBase, timeoutMs?: number) {
+  await eventually(
+    async () =>
+      (
+        await su
+          .collection('deliveries')
+          .getList(1, 1, { filter: 'channel = "mail" && status = "sending"' })
+      ).totalItems === 0,
+    timeoutMs,
+  )
 }
 
 /** Polls `check` until it returns true. */
