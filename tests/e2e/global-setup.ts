@@ -7,7 +7,7 @@
 // its own (tests/e2e/support/servers.ts, called from playwright.config.ts). The returned
 // teardown stops them all.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FullConfig } from '@playwright/test'
@@ -80,7 +80,9 @@ async function startMailbox(): Promise<Mailbox> {
       const { envelope, headers, subject, from, text, html } = mail
       const name = `${Date.now()}-${String(++mailCount).padStart(5, '0')}.json`
       const saved = { envelope, headers, subject, from, text, html }
-      writeFileSync(join(dir, name), JSON.stringify(saved))
+      // Written aside, then renamed: a test reading the folder never sees a half-written file.
+      writeFileSync(join(dir, `${name}.tmp`), JSON.stringify(saved))
+      renameSync(join(dir, `${name}.tmp`), join(dir, name))
     },
     // A client that hangs up mid-message must not crash the test run.
     onError: () => undefined,
