@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 import { questions, sections } from '../../audit'
+import { stepButton } from './use-step-focus'
 
 const BENEFITS = [
   {
@@ -56,6 +57,7 @@ export function AuditLanding({
         <button
           type="button"
           className="btn btn-accent audit-landing__button"
+          {...stepButton}
           disabled={starting}
           onClick={onStart}
         >

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { lowestScoringSection, type AuditEvaluation } from '../../audit'
 import { paths } from '../../config/paths'
 import { ScoreCircle } from './ScoreCircle'
+import { stepButton } from './use-step-focus'
 import { EMAIL_MAX } from '../../config/limits'
 import { Field } from '../../components/Field'
 
@@ -106,6 +107,7 @@ export function FreeAuditTeaser({
       <button
         type="button"
         className="audit-link-button"
+        {...stepButton}
         onClick={onReviewAnswers}
         disabled={sending}
       >

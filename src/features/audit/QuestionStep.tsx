@@ -9,6 +9,7 @@ import {
 } from '../../audit'
 import { useValueAfterPaint } from './after-next-paint'
 import { answeredCount, lastSection, type AuditFlowState } from './audit-flow-state'
+import { stepButton } from './use-step-focus'
 
 interface QuestionStepProps {
   state: AuditFlowState
@@ -128,6 +129,7 @@ export function QuestionStep({
         <button
           type="button"
           className="btn btn-secondary audit-nav__previous"
+          {...stepButton}
           disabled={state.section === 0 || busy}
           onClick={() => onSection(state.section - 1)}
         >
@@ -137,6 +139,7 @@ export function QuestionStep({
           <button
             type="button"
             className="btn btn-accent audit-nav__next"
+            {...stepButton}
             disabled={busy}
             onClick={onFinish}
           >
@@ -146,6 +149,7 @@ export function QuestionStep({
           <button
             type="button"
             className="btn btn-primary audit-nav__next"
+            {...stepButton}
             onClick={() => onSection(state.section + 1)}
           >
             Next

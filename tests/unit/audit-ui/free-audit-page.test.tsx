@@ -139,6 +139,25 @@ describe('the free audit', () => {
     await expectDraft('free', undefined, { section: 0 })
   })
 
+  it('keeps a press on a button that changes the step from focusing it (the new heading takes the focus), not one on an answer', async () => {
+    const { unmount } = renderPage()
+    /** True when the press's default (the focus moving to what was pressed) is prevented. */
+    const pressKeepsFocus = (element: Element) => !fireEvent.mouseDown(element)
+    await screen.findByRole('heading', { name: 'A Free 5-Minute Business Efficiency Audit' })
+    expect(pressKeepsFocus(screen.getByRole('button', { name: 'Start the Free Audit' }))).toBe(true)
+    await press('Start the Free Audit')
+    await sectionHeading(0)
+    expect(pressKeepsFocus(screen.getByRole('button', { name: 'Next' }))).toBe(true)
+    expect(pressKeepsFocus(screen.getByRole('button', { name: 'Previous' }))).toBe(true)
+    expect(pressKeepsFocus(screen.getAllByRole('radio')[0])).toBe(false)
+    const next = screen.getByRole('button', { name: 'Next' })
+    unmount()
+    // With the audit gone, a press anywhere is the browser's again.
+    document.body.appendChild(next)
+    expect(pressKeepsFocus(next)).toBe(false)
+    next.remove()
+  })
+
   it('saves every answer and the other-text to the draft at once, and lets a question be cleared', async () => {
     renderPage()
     await screen.findByRole('button', { name: 'Start the Free Audit' })
