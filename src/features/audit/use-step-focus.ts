@@ -40,7 +40,8 @@ export function useStepFocus<T extends HTMLElement = HTMLHeadingElement>(stepKey
  * phone slowed 6x, spent before its click was handled. The press's default is prevented, so the
  * focus stays where it was until the new heading takes it; the click, the keyboard and the
  * button's pressed look are as before. On the document, in the capture phase: listeners nearer
- * the app never see a mousedown (src/app/unhandled-events.ts).
+ * the app never see a mousedown (src/app/unhandled-events.ts). See
+ * docs/decisions/042-a-step-button-leaves-the-focus.md.
  */
 function keepFocusOffStepButtons(event: MouseEvent) {
   if (event.target instanceof Element && event.target.closest('[data-step-button]'))
