@@ -154,16 +154,18 @@ export default defineConfig({
             // code (the service worker precaches by URL, and this URL keeps its hash).
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]|^\0rolldown[\\/]runtime/,
             },
             // The small facts every page uses (texts, limits, the address rule, the site's content
             // as the pages read it) in one chunk: as separate chunks, each shared by a different
             // set of pages, they cost a request and gzip's overhead each on every route (npm run
             // bench:budget). Not the content's first version (site-content.ts): the pages carry
-            // their content, and only the dev server's page loads it.
+            // their content, and only the dev server's page loads it. With them, two other small
+            // pieces every route loads: Vite's helper for lazy imports and the forms' timed
+            // message (each a chunk of its own before, 0.3-0.4 KiB of gzip on every route).
             {
               name: 'facts',
-              test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers)\.ts|components[\\/]site-content\.tsx)$/,
+              test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers)\.ts|components[\\/](site-content\.tsx|use-timed-message\.ts))$|^\0vite[\\/]preload-helper/,
             },
             // The audit engine in one chunk, without the payoff model: the report's code imports
             // the engine's questions and rules too, and a chunk split between them costs the

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react'
 
-/** Marks a button that changes the step (Start, Next, Get My Report): spread onto the button. */
+/**
+ * Marks a button that changes the step (Start, Previous, Next, Get My Report, Review my answers):
+ * spread onto the button.
+ */
 export const stepButton = { 'data-step-button': '' } as const
 
 /**
