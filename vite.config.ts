@@ -154,7 +154,7 @@ export default defineConfig({
             // code (the service worker precaches by URL, and this URL keeps its hash).
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]|^\0rolldown[\\/]runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
             // The small facts every page uses (texts, limits, the address rule, the site's content
             // as the pages read it) in one chunk: as separate chunks, each shared by a different
