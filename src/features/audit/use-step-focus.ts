@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
  * spread onto the button.
  */
 export const stepButton = { 'data-step-button': '' } as const
+const STEP_BUTTON_ATTRIBUTE: keyof typeof stepButton = 'data-step-button'
 
 /**
  * On every step or section change: back to the top of the page, and focus on the new step's
@@ -47,6 +48,6 @@ export function useStepFocus<T extends HTMLElement = HTMLHeadingElement>(stepKey
  * docs/decisions/042-a-step-button-leaves-the-focus.md.
  */
 function keepFocusOffStepButtons(event: MouseEvent) {
-  if (event.target instanceof Element && event.target.closest('[data-step-button]'))
+  if (event.target instanceof Element && event.target.closest(`[${STEP_BUTTON_ATTRIBUTE}]`))
     event.preventDefault()
 }
