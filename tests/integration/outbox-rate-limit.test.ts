@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type PocketBase from 'pocketbase'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
@@ -43,52 +43,84 @@ beforeAll(async () => {
   proxy = await startLoopbackProxy(server.url)
 })
 
+afterEach(() => {
+  proxy.beforeForward = undefined
+})
+
 afterAll(async () => {
   await proxy?.stop()
   await server?.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-/**
- * One create from this IP that the server refuses for its input (a control character in the
- * name): its status. PocketBase takes a create from the IP's allowance before the create hooks
- * check the input, so this spends the allowance like a real contact while costing the server no
- * row and almost no time.
- */
+/** A contact the create hooks refuse (a control character in the name): no row, little work. */
+const refusedContact = () => ({ ...contactPayload('spent', 0), name: 'Visitor\u0007' })
+
+/** One create from this IP that the server refuses for its input: its status. */
 async function spendCreate(): Promise<number> {
   const res = await fetch(`${server.url}/api/collections/contacts/records`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...contactPayload('spent', 0), name: 'Visitor\u0007' }),
+    body: JSON.stringify(refusedContact()),
   })
   return res.status
 }
 
-/**
- * Uses up this IP's create allowance at the START of a fresh window, so most of its 10 s are left
- * for the outbox to meet the limit however slow this host is. The limit's windows are fixed: used
- * up one by one, a window could end just as the test goes on, and the outbox's creates would all
- * pass in the next one. The allowance goes on refused creates (400, not a row): 59 real
- * contacts once took most of a window on a busy host, and the outbox's create then passed.
- */
-async function exhaustCreates() {
-  let n = 0
-  // Whatever window is open now, used up...
-  while ((await spendCreate()) !== 429) {
-    if (++n > CREATE_LIMIT + 1) throw new Error('the create limit never answered 429')
+/** A batch of one refused create: 400, or 429 when a limit refused it. */
+async function spendBatchCreate(): Promise<number> {
+  const res = await fetch(`${server.url}/api/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      requests: [
+        { method: 'POST', url: '/api/collections/contacts/records', body: refusedContact() },
+      ],
+    }),
+  })
+  const answer = (await res.json()) as {
+    data?: { requests?: { 0?: { response?: { status?: number } } } }
   }
-  // ...then the first create that passes opens a fresh one...
-  await waitUntil(async () => (await spendCreate()) !== 429, 15_000, 'a fresh window')
-  // ...whose allowance goes at once.
-  const statuses = await Promise.all(Array.from({ length: CREATE_LIMIT }, spendCreate))
+  return answer.data?.requests?.[0]?.response?.status ?? res.status
+}
+
+/**
+ * Uses up, now, the allowance `spend` draws on. PocketBase gives an allowance back whole only
+ * once its window (10 s for these) has passed since the last request it let through, so for 9 s
+ * or more after this every such request is refused. Creates sent one by one, requests to
+ * /api/batch (20 per 10 s) and the creates inside batches each have an allowance of their own.
+ * The creates are refused for their input (400, no row): they cost the server almost nothing
+ * however busy this host is.
+ */
+async function exhaustAllowance(spend: () => Promise<number>) {
+  const statuses = await Promise.all(Array.from({ length: CREATE_LIMIT + 1 }, spend))
   expect(new Set(statuses)).toEqual(new Set([400, 429]))
+}
+
+/**
+ * Uses the allowance up just before the first request the `matches` says is the outbox's
+ * reaches the server: the outbox meets the limit however long this host took to get there.
+ */
+function exhaustBefore(
+  matches: (req: { method: string; path: string }) => boolean,
+  spend: () => Promise<number>,
+) {
+  let done = false
+  proxy.beforeForward = async (req) => {
+    if (done || !matches(req)) return
+    done = true
+    await exhaustAllowance(spend)
+  }
 }
 
 describe('the outbox when the server answers 429', () => {
   it('keeps the item waiting, backs off, and delivers it once the limit allows', async () => {
-    await exhaustCreates()
     const marker = runMarker('throttled')
-    const outbox = nodeOutbox(proxy.url)
+    // The enqueue waits for its first try, however long the allowance takes to use up.
+    const outbox = nodeOutbox(proxy.url, { enqueueWaitMs: 60_000 })
+    exhaustBefore(
+      (req) => req.method === 'POST' && req.path === '/api/collections/contacts/records',
+      spendCreate,
+    )
     const result = await outbox.enqueue('contacts', contactPayload(marker, 1))
     expect(result).toMatchObject({ status: 'queued', error: { kind: 'rate_limited', status: 429 } })
     const waiting = await outbox.db.outbox.get(result.id)
@@ -118,15 +150,15 @@ describe('the outbox when the server answers 429', () => {
 
     const reports: FlushReport[] = []
     outbox.onFlush((report) => reports.push(report))
-    // The allowance used up first, at the start of a window, so the first batch meets the limit
-    // however fast this host sends (a slow one could spread 75 creates over two windows and
-    // never be refused).
-    await exhaustCreates()
+    // The first batch meets the limit on batches. Without this, the test would count on the
+    // limit of the creates inside batches refusing the second batch, and a slow host can send it
+    // more than 10 s after the first, when that allowance is whole again: nothing is refused.
+    exhaustBefore((req) => req.path === '/api/batch', spendBatchCreate)
     const loop = startSyncLoop(outbox, {})
     try {
       await waitUntil(
         async () => (await outbox.db.outbox.count()) === 0,
-        60_000,
+        80_000,
         'the backlog to drain',
       )
     } finally {
@@ -135,10 +167,11 @@ describe('the outbox when the server answers 429', () => {
     const rows = await contactsWithMarker(su, marker)
     expect(rows).toHaveLength(75)
     expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort())
-    // The limit was hit: a batch was refused for a throttled sub-request and waited.
+    // The limit was hit: the first batch was refused, and its items waited.
+    expect(proxy.requests.find((r) => r.path === '/api/batch')?.status).toBe(429)
     expect(reports.some((r) => r.retrying > 0)).toBe(true)
     expect(
       proxy.requests.filter((r) => r.path === '/api/batch' && r.status === 200).length,
     ).toBeGreaterThanOrEqual(2)
-  }, 90_000)
+  }, 120_000)
 })

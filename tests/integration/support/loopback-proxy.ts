@@ -23,6 +23,8 @@ export interface LoopbackProxy {
   requests: ProxiedRequest[]
   /** Decides what happens to each request; the default forwards everything. */
   decide: (req: { method: string; path: string; body: string }) => ProxyAction
+  /** Awaited before a request is forwarded: a test's chance to set the server's state first. */
+  beforeForward?: (req: { method: string; path: string; body: string }) => Promise<void>
   /** Ids in the order they were forwarded to the server (dropped responses included). */
   forwardedIds(): string[]
   stop(): Promise<void>
@@ -66,6 +68,7 @@ export async function startLoopbackProxy(target: string): Promise<LoopbackProxy>
       req.socket.destroy()
       return
     }
+    await proxy.beforeForward?.({ method, path, body })
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) {
