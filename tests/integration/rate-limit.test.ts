@@ -2,7 +2,7 @@
 // #12): one IP hammering creates, sign-in or the batch API gets 429 after the configured limit,
 // while a visitor's normal offline backlog of 20 submissions goes through without one refusal.
 // The shared test server exempts loopback, so every scenario here starts a PocketBase of its own
-// (a fresh limiter window each).
+// (a whole allowance each).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -72,17 +72,18 @@ async function limitedServer(): Promise<LimitedServer> {
   return limited
 }
 
-/** The create and batch limits' window (the rules' `duration` above). */
+/** The create and batch limits' period (the rules' `duration` above). */
 const WINDOW_MS = 10_000
-/** PocketBase starts a window at a whole second, so a window can be up to this much shorter. */
+/** PocketBase counts the period in whole seconds, so it can end up to this much sooner. */
 const WINDOW_START_ROUNDING_MS = 1000
 const TRIES = 3
 
 /**
- * Runs `scenario` on a fresh server, so from the start of a fresh limiter window, and runs it
- * again on another if a failed run outlasted the window. The windows are fixed: a run slower than
- * one (a busy host: each create runs the contact hooks) meets the next window's allowance, and its
- * answers then prove nothing either way. A run inside one window must pass.
+ * Runs `scenario` on a fresh server, so with a whole allowance, and runs it again on another if a
+ * failed run took longer than the period. PocketBase gives the allowance back whole once the period
+ * has passed since the last request it let through: a run that stalled that long between two
+ * requests (a busy host: each create runs the contact hooks) was given a fresh allowance, and its
+ * answers then prove nothing either way. A run shorter than the period must pass.
  */
 async function inOneWindow(scenario: (server: LimitedServer) => Promise<void>) {
   for (let attempt = 1; ; attempt++) {
