@@ -140,10 +140,11 @@ describe('the outbox when the server answers 429', () => {
 
   it('delivers a backlog larger than the limit whole, each item once, in batches', async () => {
     const marker = runMarker('backlog')
-    // Every back-off at the low end of its jitter, so the drain takes as long on every run: the
-    // batches are refused about five times in all (the limit on batches, then the one on the
-    // creates inside them), each wait twice the one before. With the jitter left to chance the
-    // drain once took a minute on a busy host.
+    // Every back-off at the low end of its jitter, so the drain takes about as long on every run:
+    // the first batch waits out the limit on batches (its 429 says 10 s), and the last meets the
+    // limit on the creates inside batches, refused until that allowance is back, each wait twice
+    // the one before (2, 4 and 8 s here). With the jitter left to chance the drain once took a
+    // minute on a busy host.
     const outbox = nodeOutbox(proxy.url, { random: () => 0 })
     proxy.decide = () => 'reset' // made offline
     const ids: string[] = []
