@@ -84,12 +84,12 @@ async function spendBatchCreate(): Promise<number> {
 }
 
 /**
- * Uses up, now, the allowance `spend` draws on. PocketBase gives an allowance back whole only
- * once its window (10 s for these) has passed since the last request it let through, so for 9 s
- * or more after this every such request is refused. Creates sent one by one, requests to
- * /api/batch (20 per 10 s) and the creates inside batches each have an allowance of their own.
- * The creates are refused for their input (400, no row): they cost the server almost nothing
- * however busy this host is.
+ * Uses up, now, the allowance `spend` draws on, with more requests at once than it holds.
+ * PocketBase gives an allowance back whole only once its period (10 s for these) has passed since
+ * the last request it let through, so for 9 s or more after this every such request is refused.
+ * Creates sent one by one, requests to /api/batch (20 per 10 s) and the creates inside batches
+ * each have an allowance of their own. The creates are refused for their input (400, no row):
+ * they cost the server almost nothing however busy this host is.
  */
 async function exhaustAllowance(spend: () => Promise<number>) {
   const statuses = await Promise.all(Array.from({ length: CREATE_LIMIT + 1 }, spend))
@@ -97,8 +97,8 @@ async function exhaustAllowance(spend: () => Promise<number>) {
 }
 
 /**
- * Uses the allowance up just before the first request the `matches` says is the outbox's
- * reaches the server: the outbox meets the limit however long this host took to get there.
+ * Uses the allowance up just before the first of the outbox's requests that `matches` reaches the
+ * server: the outbox meets the limit however long this host took to send it.
  */
 function exhaustBefore(
   matches: (req: { method: string; path: string }) => boolean,
