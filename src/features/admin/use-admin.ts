@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { pb } from '../../backend/client'
 import { subscribeToChanges, type AdminCollection, type AdminFilter } from '../../backend/admin-api'
+import { describeError } from '../../backend/errors'
+import { actionFor, backoffDelayMs } from '../../backend/retry-policy'
 import { refreshSession, useSession } from '../../backend/session'
 import { csvFileName } from './csv'
 import { downloadCsv } from './download'
@@ -57,6 +59,13 @@ interface Settled<T> {
 }
 
 /**
+ * How many times a load tried again because the connection came back is tried again by itself
+ * when it fails for the network or the server, after the outbox's back-off (at most 2, 4, 8, 16
+ * and 32 s); after that, Try Again is the consultant's.
+ */
+export const AUTO_RETRIES = 5
+
+/**
  * Loads `load()` whenever `key` (a description of the query) changes, ignoring answers to
  * queries that are no longer current.
  */
@@ -64,12 +73,16 @@ export function useServerData<T>(key: string, load: () => Promise<T>): ServerDat
   const [round, setRound] = useState(0)
   const [settled, setSettled] = useState<Settled<T>>({ key: '', round: -1 })
   const runLoad = useEffectEvent(load)
+  // Loads tried since the connection came back, while they fail (0: it did not just come back).
+  const sinceOnline = useRef(0)
 
   useEffect(() => {
     let live = true
     runLoad().then(
       (data) => {
-        if (live) setSettled({ key, round, data })
+        if (!live) return
+        sinceOnline.current = 0
+        setSettled({ key, round, data })
       },
       (error: unknown) => {
         if (!live) return
@@ -87,14 +100,35 @@ export function useServerData<T>(key: string, load: () => Promise<T>): ServerDat
     }
   }, [key, round])
 
-  // A load that failed is tried again by itself when the connection comes back.
+  // A load that failed is tried again by itself when the connection comes back. The 'online'
+  // event can come before the connection carries a request: a load it started that fails for the
+  // network or the server (not for the request) is tried again after a back-off, a few times.
   const failedNow = settled.key === key && settled.error !== undefined && settled.round === round
+  const worthRetrying = failedNow && actionFor(describeError(settled.error)) === 'retry'
   useEffect(() => {
     if (!failedNow) return
     const retry = () => setRound((r) => r + 1)
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  }, [failedNow])
+    const onOnline = () => {
+      sinceOnline.current = 1
+      retry()
+    }
+    window.addEventListener('online', onOnline)
+    const tries = sinceOnline.current
+    const timer =
+      worthRetrying && tries > 0 && tries <= AUTO_RETRIES && navigator.onLine !== false
+        ? setTimeout(
+            () => {
+              sinceOnline.current = tries + 1
+              retry()
+            },
+            backoffDelayMs(tries, Math.random()),
+          )
+        : undefined
+    return () => {
+      window.removeEventListener('online', onOnline)
+      clearTimeout(timer)
+    }
+  }, [failedNow, worthRetrying])
 
   const current = settled.key === key
   const retryingAfterError = current && settled.error !== undefined && settled.round !== round
