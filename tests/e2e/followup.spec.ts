@@ -20,6 +20,7 @@ import {
   DESKTOP,
   expectAccessible,
   MOBILE,
+  personOf,
   promoteAdmin,
   screenshot,
   signInAs,
@@ -43,10 +44,7 @@ async function seedPerson(label: string, score = 48) {
     newsletterSubscription: false,
     completedAt: new Date().toISOString(),
   })
-  const su = await superuser()
-  const person = await su
-    .collection('people')
-    .getFirstListItem(su.filter('email = {:email}', { email }))
+  const person = await personOf(email)
   return { email, personId: person.id as string }
 }
 

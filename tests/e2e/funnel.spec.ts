@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from './support/csp-guard'
 import { answerEverySection } from './audit-support'
-import { baseURL, superuser, ONLINE_ONLY } from './support/helpers'
+import { baseURL, personOf, superuser, ONLINE_ONLY } from './support/helpers'
 import { messages } from '../../src/config/messages'
 
 test.use(ONLINE_ONLY)
@@ -69,9 +69,7 @@ test('a campaign visit, the audit steps and the booking are counted, and the aud
     utmMedium: 'email',
     utmCampaign: campaign,
   })
-  const person = await su
-    .collection('people')
-    .getFirstListItem(su.filter('email = {:e}', { e: email }))
+  const person = await personOf(email)
   expect(person.firstTouch).toMatchObject({ utmCampaign: campaign })
 
   await page.getByRole('button', { name: messages.bookCall }).first().click()

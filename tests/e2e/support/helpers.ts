@@ -24,6 +24,21 @@ export async function superuser(): Promise<PocketBase> {
 }
 
 /**
+ * The person of `email`, read as a superuser once there is one. An audit's person comes from the
+ * audit's job, moments after the save (server/leads/audit-saved.ts); a message's, with its save.
+ */
+export async function personOf(email: string) {
+  const su = await superuser()
+  const find = () =>
+    su
+      .collection('people')
+      .getFirstListItem(su.filter('email = {:email}', { email }))
+      .catch(() => null)
+  await expect.poll(find, { timeout: 30_000, message: `the person of ${email}` }).not.toBeNull()
+  return (await find())!
+}
+
+/**
  * Newsletter sign-ups are answered at once and decided later, outside any request (a cron job
  * every minute): makes the waiting decisions now, as a superuser.
  */
