@@ -6,6 +6,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTO_RETRIES, useServerData } from '../../../src/features/admin/use-admin'
+import { setOnline } from '../support/online'
 
 /** What the SDK throws: status 0 when no answer came (the network), else PocketBase's answer. */
 const answered = (status: number) =>
@@ -13,11 +14,6 @@ const answered = (status: number) =>
     status,
     response: status ? { status, message: 'The server said no.', data: {} } : {},
   })
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-}
 
 /** Lets the fake clock run `ms`, and every promise and render it causes settle. */
 async function wait(ms: number) {

@@ -26,6 +26,7 @@ import {
   settle,
   stubWindow,
 } from './support'
+import { setOnline } from '../support/online'
 
 vi.mock('../../../src/offline/app-outbox', () => ({ enqueue: vi.fn(), discardOutboxItem: vi.fn() }))
 const enqueueMock = vi.mocked(enqueue)
@@ -41,11 +42,6 @@ async function reload() {
   cleanup()
   renderPage()
   await settle()
-}
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
 }
 
 /** A draft at the teaser with the sample answers. */

@@ -14,6 +14,7 @@ import { offlineDb, type OutboxItem } from '../../../src/offline/db'
 import { useDraft } from '../../../src/offline/drafts'
 import { markOutboxMaybeNonEmpty } from '../../../src/offline/outbox-hint'
 import { contact, fakeServer, realisticCreate, rowCount, type FakeServer } from './fake-server'
+import { setOnline } from '../support/online'
 
 const HOUR = 3_600_000
 let server: FakeServer
@@ -37,11 +38,6 @@ const refused: OutboxItem['lastError'] = {
   status: 400,
   serverMessage: 'Failed to create record.',
   fieldErrors: { email: 'Must be a valid email address.' },
-}
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
 }
 
 beforeEach(async () => {
