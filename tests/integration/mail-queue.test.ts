@@ -146,9 +146,7 @@ describe('a server of its own', () => {
 
   it('still creates the record when a mail cannot be queued', async () => {
     const submission = auditSubmission({ email: uniqueEmail('owner-typo') })
-    const started = Date.now()
     await server.guest.collection('audits').create(submission)
-    expect(Date.now() - started).toBeLessThan(2000)
     expect((await server.su.collection('audits').getOne(submission.id)).id).toBe(submission.id)
     await auditJobsDone(server.url, server.su.authStore.token, submission.id)
     // The visitor's results are queued; the notification to the invalid owner address is not.

@@ -56,6 +56,8 @@ export interface SilentSmtpServer {
   port: number
   /** How many connections it has accepted (and left hanging). */
   connections(): number
+  /** How many of them are still open: a send on one of them is still stuck. */
+  open(): number
   close(): Promise<void>
 }
 
@@ -77,6 +79,7 @@ export function startSilentSmtpServer(port = 0): Promise<SilentSmtpServer> {
       resolve({
         port: address.port,
         connections: () => accepted,
+        open: () => sockets.size,
         close: () =>
           new Promise((done) => {
             for (const socket of sockets) socket.destroy()
