@@ -142,9 +142,8 @@ describe('the outbox when the server answers 429', () => {
     const marker = runMarker('backlog')
     // Every back-off at the low end of its jitter, so the drain takes about as long on every run:
     // the first batch waits out the limit on batches (its 429 says 10 s), and the last meets the
-    // limit on the creates inside batches, refused until that allowance is back, each wait twice
-    // the one before (2, 4 and 8 s here). With the jitter left to chance the drain once took a
-    // minute on a busy host.
+    // limit on the creates inside batches (its 400 carries the 429 and says 10 s too). With the
+    // jitter left to chance the drain once took a minute on a busy host.
     const outbox = nodeOutbox(proxy.url, { random: () => 0 })
     proxy.decide = () => 'reset' // made offline
     const ids: string[] = []

@@ -197,6 +197,31 @@ describe('one IP hammering', () => {
       expect(statuses[LIMITS.batch]).toBe(429)
     })
   }, 150_000)
+
+  it(`is told when to come back when a batch goes over ${LIMITS.create} creates within 10 s`, async () => {
+    await inOneWindow(async ({ url }) => {
+      const marker = runMarker('batch-creates')
+      const batchOf = (from: number, count: number) =>
+        post(url, '/api/batch', {
+          requests: Array.from({ length: count }, (_, i) => ({
+            method: 'POST',
+            url: '/api/collections/contacts/records',
+            body: contactPayload(marker, from + i),
+          })),
+        })
+      // Creates inside batches are counted together, apart from single creates (docs/security.md).
+      expect((await batchOf(0, 50)).status).toBe(200)
+      const refused = await batchOf(50, LIMITS.create - 50 + 1)
+      // PocketBase stops the batch at the create the limiter refused and answers 400, with the
+      // 429 inside; the answer says when to come back, as a refused single create's does.
+      expect(refused.status).toBe(400)
+      const { data } = (await refused.json()) as {
+        data: { requests: Record<string, { response: { status: number } }> }
+      }
+      expect(Object.values(data.requests).map((r) => r.response.status)).toEqual([429])
+      expect(refused.headers.get('retry-after')).toBe('10')
+    })
+  }, 150_000)
 })
 
 describe("a visitor's offline backlog", () => {

@@ -1,0 +1,74 @@
+// How long a refused request should wait, from the rate-limit rules alone: plain functions, no
+// PocketBase globals, so the unit tests run them as the server does (server/limits/retry-after.ts
+// sets the header with them).
+import { errorStatus } from './error-status'
+
+/** The records-API action a request is, in the words of PocketBase's rate-limit tags. */
+function actionOf(method: string, path: string): string {
+  if (/\/(auth-with-[a-z]+|auth-refresh|request-otp)$/.test(path)) return 'auth'
+  if (/\/records\/?$/.test(path)) return method === 'POST' ? 'create' : 'list'
+  if (/\/records\/[^/]+$/.test(path)) {
+    const actions: Record<string, string> = { GET: 'view', PATCH: 'update', DELETE: 'delete' }
+    return actions[method] || ''
+  }
+  return ''
+}
+
+/** A rate-limit rule as PocketBase's settings hold it. */
+export interface RateLimitRule {
+  label: string
+  duration: number
+}
+
+/**
+ * Seconds until a refused request may succeed: the longest window among the rate-limit rules
+ * that apply to it (path labels like `/api/batch` or `POST /api/newsletter/`, and tags like
+ * `*:create` or `users:auth`), at least 1; the longest of all rules when none is recognised.
+ */
+export function retryAfterSeconds(rules: RateLimitRule[], method: string, path: string): number {
+  const collection = /^\/api\/collections\/([^/]+)\//.exec(path)
+  const action = collection ? actionOf(method, path) : ''
+  let matched = 0
+  let longest = 1
+  for (const rule of rules) {
+    longest = Math.max(longest, rule.duration)
+    const byPath = /^(?:([A-Z]+)\s+)?(\/\S*)$/.exec(rule.label)
+    const byTag = /^([^\s/:]+):([a-zA-Z]+)$/.exec(rule.label)
+    const applies = byPath
+      ? (!byPath[1] || byPath[1] === method) && path.indexOf(byPath[2]) === 0
+      : Boolean(
+          byTag &&
+          collection &&
+          (byTag[1] === '*' || byTag[1] === collection[1]) &&
+          byTag[2] === action,
+        )
+    if (applies) matched = Math.max(matched, rule.duration)
+  }
+  return matched || longest
+}
+
+/** Seconds until a batch refused for its creates may succeed: the batch's rules and a create's. */
+export function batchRetryAfterSeconds(rules: RateLimitRule[]): number {
+  return Math.max(
+    retryAfterSeconds(rules, 'POST', '/api/batch'),
+    retryAfterSeconds(rules, 'POST', '/api/collections/any/records'),
+  )
+}
+
+type SubRequests = Record<string, { response?: { status?: unknown } | null } | null>
+
+/**
+ * True for PocketBase's answer to a batch that stopped at a request the rate limiter refused: a
+ * 400 whose `data.requests[index].response.status` is 429.
+ */
+export function isBatchRefusedByLimiter(err: unknown): boolean {
+  if (errorStatus(err) !== 400 || !err || typeof err !== 'object') return false
+  const { data, value } = err as { data?: unknown; value?: { data?: unknown } | null }
+  const found = (data || (value && value.data)) as { requests?: SubRequests | null } | undefined
+  const requests = found && found.requests
+  if (!requests || typeof requests !== 'object') return false
+  return Object.keys(requests).some((index) => {
+    const sub = requests[index]
+    return Boolean(sub && sub.response && sub.response.status === 429)
+  })
+}
