@@ -47,7 +47,11 @@ export function retryAfterSeconds(rules: RateLimitRule[], method: string, path: 
   return matched || longest
 }
 
-/** Seconds until a batch refused for its creates may succeed: the batch's rules and a create's. */
+/**
+ * Seconds until a batch refused for its creates may succeed: the longest of the batch's rules and
+ * the rules of a create in any collection (`*:create`; the refused create's collection is not in
+ * the answer, and no rule here names one).
+ */
 export function batchRetryAfterSeconds(rules: RateLimitRule[]): number {
   return Math.max(
     retryAfterSeconds(rules, 'POST', '/api/batch'),
