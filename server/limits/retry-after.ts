@@ -7,7 +7,8 @@
 import type { App, RequestEvent } from '../platform/events'
 import { requestPath } from '../pages/index'
 import { errorStatus } from './error-status'
-import { batchRetryAfterSeconds, isBatchRefusedByLimiter, retryAfterSeconds } from './retry-rules'
+import { batchRetryAfterSeconds, limiterRefusedAt, retryAfterSeconds } from './retry-rules'
+import type { SubRequest } from './retry-rules'
 
 // A hook that refuses with 429 but cannot set the answer's headers (a record or auth hook) notes
 // when to come back in the app's store; setRetryAfter turns it into Retry-After, also for a
@@ -27,6 +28,16 @@ export function takeRetryAt(app: App, ip: string): number {
   return at
 }
 
+/** Request `index` of a batch, as its body named it (PocketBase keeps the body to read again). */
+function subRequest(e: RequestEvent, index: number): SubRequest | undefined {
+  try {
+    const body = e.requestInfo().body as { requests?: SubRequest[] } | undefined
+    return (body && body.requests && body.requests[index]) || undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The middleware: Retry-After on a 429 that does not carry one yet. */
 export function setRetryAfter(e: RequestEvent, next: () => void = () => e.next()): void {
   try {
@@ -44,9 +55,10 @@ export function setRetryAfter(e: RequestEvent, next: () => void = () => e.next()
       const rules = e.app.settings().rateLimits.rules
       const seconds = retryAfterSeconds(rules, e.request.method, requestPath(e))
       headers.set('Retry-After', String(seconds))
-    } else if (requestPath(e) === '/api/batch' && isBatchRefusedByLimiter(err)) {
-      // Without it the outbox would try again in 2, 4, 8 s against a window of 10.
-      const seconds = batchRetryAfterSeconds(e.app.settings().rateLimits.rules)
+    } else if (requestPath(e) === '/api/batch' && limiterRefusedAt(err) >= 0) {
+      // Without it the outbox would try again in 2, 4, 8 s against a window of 10 (or 60).
+      const rules = e.app.settings().rateLimits.rules
+      const seconds = batchRetryAfterSeconds(rules, subRequest(e, limiterRefusedAt(err)))
       headers.set('Retry-After', String(seconds))
     }
     throw err

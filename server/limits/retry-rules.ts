@@ -47,32 +47,44 @@ export function retryAfterSeconds(rules: RateLimitRule[], method: string, path: 
   return matched || longest
 }
 
-/**
- * Seconds until a batch refused for its creates may succeed: the longest of the batch's rules and
- * the rules of a create in any collection (`*:create`; the refused create's collection is not in
- * the answer, and no rule here names one).
- */
-export function batchRetryAfterSeconds(rules: RateLimitRule[]): number {
-  return Math.max(
-    retryAfterSeconds(rules, 'POST', '/api/batch'),
-    retryAfterSeconds(rules, 'POST', '/api/collections/any/records'),
-  )
+/** A request inside `/api/batch`, as its body names it. */
+export interface SubRequest {
+  method?: string
+  url?: string
 }
 
-type SubRequests = Record<string, { response?: { status?: unknown } | null } | null>
+/**
+ * Seconds until a batch stopped at a request the rate limiter refused may succeed: the window of
+ * the rules for that request (`*:create`, or `events:create` for a funnel event). When the request
+ * cannot be read, the longest window of the batch's rules and every create rule.
+ */
+export function batchRetryAfterSeconds(rules: RateLimitRule[], refused?: SubRequest): number {
+  if (refused && typeof refused.url === 'string' && refused.url) {
+    const path = refused.url.split('?')[0]
+    return retryAfterSeconds(rules, (refused.method || 'POST').toUpperCase(), path)
+  }
+  let longest = retryAfterSeconds(rules, 'POST', '/api/batch')
+  for (const rule of rules) {
+    if (/^[^\s/:]+:create$/.test(rule.label)) longest = Math.max(longest, rule.duration)
+  }
+  return longest
+}
+
+type SubAnswers = Record<string, { response?: { status?: unknown } | null } | null>
 
 /**
- * True for PocketBase's answer to a batch that stopped at a request the rate limiter refused: a
- * 400 whose `data.requests[index].response.status` is 429.
+ * For PocketBase's answer to a batch that stopped at a request the rate limiter refused (a 400
+ * whose `data.requests[index].response.status` is 429): that request's index; else -1.
  */
-export function isBatchRefusedByLimiter(err: unknown): boolean {
-  if (errorStatus(err) !== 400 || !err || typeof err !== 'object') return false
+export function limiterRefusedAt(err: unknown): number {
+  if (errorStatus(err) !== 400 || !err || typeof err !== 'object') return -1
   const { data, value } = err as { data?: unknown; value?: { data?: unknown } | null }
-  const found = (data || (value && value.data)) as { requests?: SubRequests | null } | undefined
+  const found = (data || (value && value.data)) as { requests?: SubAnswers | null } | undefined
   const requests = found && found.requests
-  if (!requests || typeof requests !== 'object') return false
-  return Object.keys(requests).some((index) => {
+  if (!requests || typeof requests !== 'object') return -1
+  for (const index of Object.keys(requests)) {
     const sub = requests[index]
-    return Boolean(sub && sub.response && sub.response.status === 429)
-  })
+    if (sub && sub.response && sub.response.status === 429) return Number(index)
+  }
+  return -1
 }

@@ -213,7 +213,9 @@ describe('one IP hammering', () => {
       expect((await batchOf(0, 50)).status).toBe(200)
       const refused = await batchOf(50, LIMITS.create - 50 + 1)
       // PocketBase stops the batch at the create the limiter refused and answers 400, with the
-      // 429 inside; the answer says when to come back, as a refused single create's does.
+      // 429 inside; the answer says when to come back, as a refused single create's does: the
+      // window of a contact's create (10 s), read from the batch's body (a funnel event's would
+      // be 60 s, which is also what a batch whose body could not be read is told).
       expect(refused.status).toBe(400)
       const { data } = (await refused.json()) as {
         data: { requests: Record<string, { response: { status: number } }> }
