@@ -55,11 +55,14 @@ export function setRetryAfter(e: RequestEvent, next: () => void = () => e.next()
       const rules = e.app.settings().rateLimits.rules
       const seconds = retryAfterSeconds(rules, e.request.method, requestPath(e))
       headers.set('Retry-After', String(seconds))
-    } else if (requestPath(e) === '/api/batch' && limiterRefusedAt(err) >= 0) {
+    } else if (requestPath(e) === '/api/batch') {
       // Without it the outbox would try again in 2, 4, 8 s against a window of 10 (or 60).
-      const rules = e.app.settings().rateLimits.rules
-      const seconds = batchRetryAfterSeconds(rules, subRequest(e, limiterRefusedAt(err)))
-      headers.set('Retry-After', String(seconds))
+      const refusedAt = limiterRefusedAt(err)
+      if (refusedAt >= 0) {
+        const rules = e.app.settings().rateLimits.rules
+        const seconds = batchRetryAfterSeconds(rules, subRequest(e, refusedAt))
+        headers.set('Retry-After', String(seconds))
+      }
     }
     throw err
   }

@@ -59,9 +59,9 @@ interface Settled<T> {
 }
 
 /**
- * How many times a load tried again because the connection came back is tried again by itself
- * when it fails for the network or the server, after the outbox's back-off (at most 2, 4, 8, 16
- * and 32 s); after that, Try Again is the consultant's.
+ * When the connection comes back, a failed load is tried again. If that load fails for the
+ * network or the server, it is tried again by itself up to this many times, after the outbox's
+ * back-off (at most 2, 4, 8, 16 and 32 s); after that, Try Again is the consultant's.
  */
 export const AUTO_RETRIES = 5
 
