@@ -10,16 +10,20 @@ export interface MailHealthLine {
   text: string
 }
 
-/** A transport fault in a few plain words. */
+/**
+ * A transport fault in a few plain words, said of the mail server (the consultant need not know
+ * what SMTP is): "the mail server refuses the connection".
+ */
 export function describeMailError(error: string): string {
   const text = error.replace(/^Not sent: /, '').trim()
-  if (/connection refused/i.test(text)) return 'connection refused'
-  if (/no such host|lookup .* on /i.test(text)) return 'the server name is not found'
-  if (/timeout|timed out|did not finish|no answer/i.test(text)) return 'no answer'
-  if (/certificate|x509|tls/i.test(text)) return 'its TLS certificate is refused'
+  if (/connection refused/i.test(text)) return 'the mail server refuses the connection'
+  if (/no such host|lookup .* on /i.test(text)) return "the mail server's name is not found"
+  if (/timeout|timed out|did not finish|no answer/i.test(text))
+    return 'the mail server does not answer'
+  if (/certificate|x509|tls/i.test(text)) return "the mail server's certificate is refused"
   const code = /^(\d{3})\b\s*"?([^"]*)"?/.exec(text)
-  if (code && /^53[0-8]$/.test(code[1])) return `login refused (${code[1]})`
-  if (code) return `the server answers ${code[1]}${code[2] ? ` "${code[2].trim()}"` : ''}`
+  if (code && /^53[0-8]$/.test(code[1])) return `the mail server refuses the login (${code[1]})`
+  if (code) return `the mail server answers ${code[1]}${code[2] ? ` "${code[2].trim()}"` : ''}`
   return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text
 }
 
@@ -28,8 +32,9 @@ function waitingText(waiting: number): string {
 }
 
 /**
- * "Mail: last sent 10:04, 3 waiting" / "SMTP: connection refused since 10:02, 3 waiting" /
- * "SMTP is not configured - mail is kept, not sent".
+ * "Mail: last sent 10:04, 3 waiting" /
+ * "Mail failing since 10:02: the mail server refuses the connection. 3 waiting" /
+ * "Mail is not set up: mails are kept, not sent".
  */
 export function mailHealthLine(
   health: MailHealth,
@@ -41,15 +46,15 @@ export function mailHealthLine(
   }
   if (!health.smtpConfigured) {
     const kept = health.waiting > 0 ? ` (${waitingText(health.waiting)})` : ''
-    return { tone: 'problem', text: `SMTP is not configured - mail is kept, not sent${kept}` }
+    return { tone: 'problem', text: `Mail is not set up: mails are kept, not sent${kept}` }
   }
   if (health.lastError) {
     const since = at(health.failingSince ?? health.lastErrorAt)
     return {
       tone: 'problem',
       text:
-        `SMTP: ${describeMailError(health.lastError)}${since ? ` since ${since}` : ''}` +
-        (health.waiting > 0 ? `, ${waitingText(health.waiting)}` : ''),
+        `Mail failing${since ? ` since ${since}` : ''}: ${describeMailError(health.lastError)}` +
+        (health.waiting > 0 ? `. ${waitingText(health.waiting)}` : ''),
     }
   }
   const sent = at(health.lastSentAt)

@@ -46,7 +46,7 @@ describe('the mail-health line', () => {
         failingSince: '2026-11-25 10:02:00.000Z',
       },
       'problem',
-      'SMTP: connection refused since 10:02, 3 waiting',
+      'Mail failing since 10:02: the mail server refuses the connection. 3 waiting',
     ],
     [
       'quotes an answer of the mail server',
@@ -57,13 +57,13 @@ describe('the mail-health line', () => {
         failingSince: null,
       },
       'problem',
-      'SMTP: the server answers 421 "Try again later" since 10:02, 1 waiting',
+      'Mail failing since 10:02: the mail server answers 421 "Try again later". 1 waiting',
     ],
     [
-      'says mail is kept when SMTP is not configured',
+      'says mail is kept when no mail server is set up',
       { smtpConfigured: false, waiting: 4 },
       'problem',
-      'SMTP is not configured - mail is kept, not sent (4 waiting)',
+      'Mail is not set up: mails are kept, not sent (4 waiting)',
     ],
   ])('%s', (_what, health, tone, text) => {
     expect(mailHealthLine({ ...base, ...health }, hhmm)).toEqual({ tone, text })
@@ -72,16 +72,19 @@ describe('the mail-health line', () => {
 
 describe('describeMailError', () => {
   it.each([
-    ['dial tcp 127.0.0.1:25: connect: connection refused', 'connection refused'],
+    [
+      'dial tcp 127.0.0.1:25: connect: connection refused',
+      'the mail server refuses the connection',
+    ],
     [
       'dial tcp: lookup smtp.example.test on 127.0.0.53:53: no such host',
-      'the server name is not found',
+      "the mail server's name is not found",
     ],
     [
       'The send did not finish within 10 minutes (no answer); it may have been delivered.',
-      'no answer',
+      'the mail server does not answer',
     ],
-    ['535 "Authentication failed"', 'login refused (535)'],
+    ['535 "Authentication failed"', 'the mail server refuses the login (535)'],
     [
       'Not sent: SMTP is not configured (SMTP_HOST is empty).',
       'SMTP is not configured (SMTP_HOST is empty).',
