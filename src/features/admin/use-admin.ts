@@ -170,10 +170,7 @@ export function useLiveChanges(
   useEffect(() => {
     if (!enabled) return
     let stopped = false
-    let stop: (() => Promise<void>) | null = null
-    let retryTimer: ReturnType<typeof setTimeout> | undefined
     let flushTimer: ReturnType<typeof setTimeout> | undefined
-    let attempt = 0
 
     const flush = () => {
       const batch = pending.current
@@ -181,34 +178,54 @@ export function useLiveChanges(
       if (!stopped) deliver(batch)
     }
 
-    const start = () => {
+    const unsubscribe = keepSubscribed(() =>
       subscribeToChanges(pb, collection, (event) => {
         if (event.action === 'create' && event.recordId)
           pending.current.created.push(event.recordId)
         if (event.action === 'reconnect') pending.current.reconnected = true
         clearTimeout(flushTimer)
         flushTimer = setTimeout(flush, 250)
-      }).then(
-        (unsubscribe) => {
-          if (stopped) void unsubscribe()
-          else stop = unsubscribe
-        },
-        () => {
-          if (stopped) return
-          retryTimer = setTimeout(start, Math.min(30_000, 1000 * 2 ** attempt))
-          attempt += 1
-        },
-      )
-    }
-    start()
+      }),
+    )
 
     return () => {
       stopped = true
-      clearTimeout(retryTimer)
       clearTimeout(flushTimer)
-      void stop?.()
+      unsubscribe()
     }
   }, [collection, enabled])
+}
+
+/**
+ * Holds a realtime subscription until the function it returns is called. A first subscription
+ * that fails is tried again with back-off (1 s, 2 s, 4 s ... at most 30 s): the SDK reconnects
+ * only a connection it once had. One stopped before its subscription came is unsubscribed when
+ * it comes.
+ */
+export function keepSubscribed(subscribe: () => Promise<() => Promise<void>>): () => void {
+  let stopped = false
+  let stop: (() => Promise<void>) | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let attempt = 0
+  const start = () => {
+    subscribe().then(
+      (unsubscribe) => {
+        if (stopped) void unsubscribe()
+        else stop = unsubscribe
+      },
+      () => {
+        if (stopped) return
+        retryTimer = setTimeout(start, Math.min(30_000, 1000 * 2 ** attempt))
+        attempt += 1
+      },
+    )
+  }
+  start()
+  return () => {
+    stopped = true
+    clearTimeout(retryTimer)
+    void stop?.()
+  }
 }
 
 /** `value`, settled for `delayMs` (typing in the filter box does not query every keystroke). */

@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent } from 'react'
 import { pb } from '../../backend/client'
 import { listAttempts, listEndpoints, subscribeToWebhookChanges } from '../../backend/webhooks-api'
 import { WEBHOOK_LOG_PAGE_SIZE } from '../../config/webhooks'
-import { useServerData } from './use-admin'
+import { keepSubscribed, useServerData } from './use-admin'
 
 export function useEndpoints() {
   return useServerData('webhook-endpoints', () => listEndpoints(pb))
@@ -25,35 +25,19 @@ export function useWebhookChanges(onChange: () => void) {
   const deliver = useEffectEvent(onChange)
   useEffect(() => {
     let stopped = false
-    let stop: (() => Promise<void>) | null = null
-    let retryTimer: ReturnType<typeof setTimeout> | undefined
     let flushTimer: ReturnType<typeof setTimeout> | undefined
-    let attempt = 0
-    const changed = () => {
-      clearTimeout(flushTimer)
-      flushTimer = setTimeout(() => {
-        if (!stopped) deliver()
-      }, 250)
-    }
-    const start = () => {
-      subscribeToWebhookChanges(pb, changed).then(
-        (unsubscribe) => {
-          if (stopped) void unsubscribe()
-          else stop = unsubscribe
-        },
-        () => {
-          if (stopped) return
-          retryTimer = setTimeout(start, Math.min(30_000, 1000 * 2 ** attempt))
-          attempt += 1
-        },
-      )
-    }
-    start()
+    const unsubscribe = keepSubscribed(() =>
+      subscribeToWebhookChanges(pb, () => {
+        clearTimeout(flushTimer)
+        flushTimer = setTimeout(() => {
+          if (!stopped) deliver()
+        }, 250)
+      }),
+    )
     return () => {
       stopped = true
-      clearTimeout(retryTimer)
       clearTimeout(flushTimer)
-      void stop?.()
+      unsubscribe()
     }
   }, [])
 }
