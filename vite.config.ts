@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerender } from './scripts/prerender.mjs'
-import { SITE_IMAGES } from './src/config/site-content-helpers'
+import { SITE_IMAGES } from './src/config/site-images'
 
 // `/newsletter` and `/newsletter/<slug>` (not the link pages under /newsletter/confirm/ and
 // /newsletter/unsubscribe/, which have a token after them).
@@ -165,7 +165,7 @@ export default defineConfig({
             // message (each a chunk of its own before, 0.3-0.4 KiB of gzip on every route).
             {
               name: 'facts',
-              test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers)\.ts|components[\\/](site-content\.tsx|use-timed-message\.ts))$|^\0vite[\\/]preload-helper/,
+              test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers|site-images)\.ts|components[\\/](site-content\.tsx|use-timed-message\.ts))$|^\0vite[\\/]preload-helper/,
             },
             // The audit engine in one chunk, without the payoff model: the report's code imports
             // the engine's questions and rules too, and a chunk split between them costs the

@@ -2,7 +2,7 @@
 // Pictures the consultant uploads in the console's Site tab (a case study's picture): one file
 // per record, at most SITE_IMAGES.maxBytes, a JPEG, PNG or WebP as PocketBase reads it from the
 // file's bytes (not its name), with the widths the page shows made by PocketBase's thumbs
-// (src/config/site-content-helpers.ts). Only the site admin uploads; nobody lists them, changes
+// (src/config/site-images.ts). Only the site admin uploads; nobody lists them, changes
 // or deletes them through the API (a version rolled back to still shows its picture). The files
 // are public, like every picture on the site: a page names them as
 // /api/files/site_images/<record id>/<file name>.

@@ -1,5 +1,6 @@
-// The pictures the consultant uploads in the console's Site tab (src/config/site-content-helpers.ts
-// has their limits and addresses; pb_migrations/1764750000_site_images.js the collection). A
+// The pictures the consultant uploads in the console's Site tab (src/config/site-images.ts has
+// their limits, src/config/site-content-helpers.ts their addresses;
+// pb_migrations/1764750000_site_images.js the collection). A
 // picture's file is checked by PocketBase from its bytes (JPEG, PNG or WebP) and its size; here:
 //   - only the site admin's upload is read at all: anyone else is refused before the body is,
 //     so nobody else can make the server take in megabytes;
@@ -10,7 +11,8 @@ import { requireConsultant } from '../platform/auth'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
 import { findOrNull } from '../platform/sql'
 import type { SiteContent, SiteProblems } from '../../src/config/site-content'
-import { SITE_IMAGES, UPLOADED_PICTURE_PATTERN } from '../../src/config/site-content-helpers'
+import { UPLOADED_PICTURE_PATTERN } from '../../src/config/site-content-helpers'
+import { SITE_IMAGES } from '../../src/config/site-images'
 
 const RECORDS_CREATE = 'POST /api/collections/{collection}/records'
 

@@ -9,7 +9,7 @@ import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from '.
 
 export { publishedContent } from './store'
 export { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
-export { SITE_IMAGES } from '../../src/config/site-content-helpers'
+export { SITE_IMAGES } from '../../src/config/site-images'
 export { liveDir } from './live-dir'
 
 /** The routes of pb_hooks/site.pb.js. */

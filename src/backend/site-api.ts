@@ -11,7 +11,7 @@ import type {
   SiteVersionsAnswer,
 } from '../../server/site/api'
 import type { SiteContent } from '../config/site-content'
-import { SITE_IMAGES } from '../config/site-content-helpers'
+import { SITE_IMAGES } from '../config/site-images'
 
 export type { PublishedSiteAnswer, SiteDraftAnswer, SiteVersionSummary, SiteVersionsAnswer }
 

@@ -1,7 +1,7 @@
 // The longest value each text field accepts, per collection: the forms' maxLength, the server's
 // input checks (server/limits/input-rules.ts) and the migrations' field `max` all read or match
 // these. tests/unit/config/limits.test.ts fails when a migration disagrees.
-import { SITE_IMAGES } from './site-content-helpers'
+import { SITE_IMAGES } from './site-images'
 
 /** The longest e-mail address mail servers must accept (RFC 5321). */
 export const EMAIL_MAX = 254

@@ -2,7 +2,7 @@
 // element a served page carries the content in, the owner's first name, the phone's `tel:` link
 // and a picture's addresses. Kept apart from the first version's values and the check, so the browser's first script
 // imports these without them.
-import type { SiteContent } from './site-content'
+import { SITE_IMAGES } from './site-images'
 
 /**
  * The id of the `<script type="application/json">` each served page carries its content in: the
@@ -11,36 +11,22 @@ import type { SiteContent } from './site-content'
 export const SITE_CONTENT_ELEMENT_ID = 'site-content'
 
 /** The owner's first name, for "I'm Alex" and mail greetings. */
-export function firstNameOf(content: Pick<SiteContent, 'ownerName'>): string {
+export function firstNameOf(content: { ownerName: string }): string {
   return content.ownerName.trim().split(/\s+/)[0] || content.ownerName
 }
 
 /** The `tel:` link of the business phone, in E.164 so it works from anywhere. */
-export function phoneHref(content: Pick<SiteContent, 'phone'>): string {
+export function phoneHref(content: { phone: string }): string {
   return `tel:${phoneE164(content)}`
 }
 
 /** The phone in E.164 for the business data: a 10-digit number is taken as North American. */
-export function phoneE164(content: Pick<SiteContent, 'phone'>): string {
+export function phoneE164(content: { phone: string }): string {
   const trimmed = content.phone.trim()
   const digits = trimmed.replace(/\D/g, '')
   if (trimmed.startsWith('+')) return `+${digits}`
   return digits.length === 10 ? `+1${digits}` : `+${digits}`
 }
-
-/**
- * Pictures the consultant uploads in the console's Site tab: the PocketBase collection that keeps
- * them (pb_migrations/1764750000_site_images.js), the largest file it takes, the kinds of image
- * (checked from the file's bytes, not its name), and the widths PocketBase makes of each for the
- * page (a case study's picture is at most 560 px wide; twice that for sharp screens).
- */
-export const SITE_IMAGES = {
-  collection: 'site_images',
-  field: 'image',
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/jpeg', 'image/png', 'image/webp'],
-  thumbWidths: [560, 1120],
-} as const
 
 /** A picture that ships with the site, under /images/. */
 export const BUNDLED_PICTURE_PATTERN = /^\/images\/[a-z0-9-]+\.(svg|png|jpg|webp)$/
