@@ -27,8 +27,9 @@ export function describeMailError(error: string): string {
   return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text
 }
 
+/** "3 waiting", never broken across two lines (a no-break space). */
 function waitingText(waiting: number): string {
-  return waiting === 1 ? '1 waiting' : `${waiting} waiting`
+  return `${waiting}\u00a0waiting`
 }
 
 /**

@@ -27,7 +27,7 @@ describe('the mail-health line', () => {
       'says when mail last went out and what waits',
       { lastSentAt: '2026-11-25 10:04:09.000Z', waiting: 3 },
       'ok',
-      'Mail: last sent 10:04, 3 waiting',
+      'Mail: last sent 10:04, 3\u00a0waiting',
     ],
     [
       'leaves out an empty queue',
@@ -35,7 +35,12 @@ describe('the mail-health line', () => {
       'ok',
       'Mail: last sent 10:04',
     ],
-    ['says when nothing went out yet', { waiting: 1 }, 'ok', 'Mail: nothing sent yet, 1 waiting'],
+    [
+      'says when nothing went out yet',
+      { waiting: 1 },
+      'ok',
+      'Mail: nothing sent yet, 1\u00a0waiting',
+    ],
     [
       'names a refused connection and since when',
       {
@@ -46,7 +51,7 @@ describe('the mail-health line', () => {
         failingSince: '2026-11-25 10:02:00.000Z',
       },
       'problem',
-      'Mail failing since 10:02: the mail server refuses the connection. 3 waiting',
+      'Mail failing since 10:02: the mail server refuses the connection. 3\u00a0waiting',
     ],
     [
       'quotes an answer of the mail server',
@@ -57,13 +62,13 @@ describe('the mail-health line', () => {
         failingSince: null,
       },
       'problem',
-      'Mail failing since 10:02: the mail server answers 421 "Try again later". 1 waiting',
+      'Mail failing since 10:02: the mail server answers 421 "Try again later". 1\u00a0waiting',
     ],
     [
       'says mail is kept when no mail server is set up',
       { smtpConfigured: false, waiting: 4 },
       'problem',
-      'Mail is not set up: mails are kept, not sent (4 waiting)',
+      'Mail is not set up: mails are kept, not sent (4\u00a0waiting)',
     ],
   ])('%s', (_what, health, tone, text) => {
     expect(mailHealthLine({ ...base, ...health }, hhmm)).toEqual({ tone, text })
