@@ -51,10 +51,12 @@ export function mailHealthLine(
   }
   if (health.lastError) {
     const since = at(health.failingSince ?? health.lastErrorAt)
+    // A fault quoted as the server gave it may end in its own full stop.
+    const fault = describeMailError(health.lastError).replace(/\.$/, '')
     return {
       tone: 'problem',
       text:
-        `Mail failing${since ? ` since ${since}` : ''}: ${describeMailError(health.lastError)}` +
+        `Mail failing${since ? ` since ${since}` : ''}: ${fault}` +
         (health.waiting > 0 ? `. ${waitingText(health.waiting)}` : ''),
     }
   }

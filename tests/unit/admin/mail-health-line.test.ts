@@ -65,6 +65,17 @@ describe('the mail-health line', () => {
       'Mail failing since 10:02: the mail server answers 421 "Try again later". 1\u00a0waiting',
     ],
     [
+      'quotes a fault it has no words for, with one full stop',
+      {
+        waiting: 2,
+        lastError: 'Gave up after 3 attempts: the relay closed the session.',
+        lastErrorAt: '2026-11-25 10:02:00.000Z',
+        failingSince: null,
+      },
+      'problem',
+      'Mail failing since 10:02: Gave up after 3 attempts: the relay closed the session. 2\u00a0waiting',
+    ],
+    [
       'says mail is kept when no mail server is set up',
       { smtpConfigured: false, waiting: 4 },
       'problem',
