@@ -14,6 +14,9 @@ function actionOf(method: string, path: string): string {
   return ''
 }
 
+/** A rule's label as a tag: `*:create`, `users:auth` (collection, then action). */
+const TAG_LABEL = /^([^\s/:]+):([a-zA-Z]+)$/
+
 /** A rate-limit rule as PocketBase's settings hold it. */
 export interface RateLimitRule {
   label: string
@@ -33,7 +36,7 @@ export function retryAfterSeconds(rules: RateLimitRule[], method: string, path: 
   for (const rule of rules) {
     longest = Math.max(longest, rule.duration)
     const byPath = /^(?:([A-Z]+)\s+)?(\/\S*)$/.exec(rule.label)
-    const byTag = /^([^\s/:]+):([a-zA-Z]+)$/.exec(rule.label)
+    const byTag = TAG_LABEL.exec(rule.label)
     const applies = byPath
       ? (!byPath[1] || byPath[1] === method) && path.indexOf(byPath[2]) === 0
       : Boolean(
@@ -65,7 +68,8 @@ export function batchRetryAfterSeconds(rules: RateLimitRule[], refused?: SubRequ
   }
   let longest = retryAfterSeconds(rules, 'POST', '/api/batch')
   for (const rule of rules) {
-    if (/^[^\s/:]+:create$/.test(rule.label)) longest = Math.max(longest, rule.duration)
+    const tag = TAG_LABEL.exec(rule.label)
+    if (tag && tag[2] === 'create') longest = Math.max(longest, rule.duration)
   }
   return longest
 }
