@@ -57,6 +57,10 @@ test.describe('free audit', () => {
 
     await page.getByRole('button', { name: 'Start the Free Audit' }).click()
     await expect(sectionHeading(page, 0)).toBeVisible()
+    // The new step's heading takes the focus, for a screen reader, without a ring: the visitor
+    // pressed a button, and would see a frame around the title.
+    await expect(sectionHeading(page, 0)).toBeFocused()
+    await expect(sectionHeading(page, 0)).toHaveCSS('outline-style', 'none')
     await expect(page.getByText('Section 1 of 7')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled()
     await answer(page, 'primary_goal', 'other')
@@ -174,6 +178,19 @@ test.describe('free audit', () => {
         .collection('audits')
         .getFullList({ filter: su.filter('email = {:email}', { email }) }),
     ).toHaveLength(1)
+  })
+
+  test("a keyboard's Enter keeps its ring on the new step's heading", async ({ page }) => {
+    await page.goto(`${baseURL()}/free-audit`)
+    const start = page.getByRole('button', { name: 'Start the Free Audit' })
+    await expect(start).toBeEnabled()
+    await start.focus()
+    await page.keyboard.press('Enter')
+    await expect(sectionHeading(page, 0)).toBeFocused()
+    await expect(sectionHeading(page, 0)).toHaveCSS('outline-style', 'solid')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('radio').first()).toBeChecked()
   })
 
   test('the report contact form sends a message about the audit', async ({ page }) => {
