@@ -188,9 +188,13 @@ test.describe('free audit', () => {
     await page.keyboard.press('Enter')
     await expect(sectionHeading(page, 0)).toBeFocused()
     await expect(sectionHeading(page, 0)).toHaveCSS('outline-style', 'solid')
+    // The questions show a frame after the heading: from it, Tab reaches the first answer.
+    const firstAnswer = page.getByRole('radio').first()
+    await expect(firstAnswer).toBeVisible()
     await page.keyboard.press('Tab')
+    await expect(firstAnswer).toBeFocused()
     await page.keyboard.press('Space')
-    await expect(page.getByRole('radio').first()).toBeChecked()
+    await expect(firstAnswer).toBeChecked()
   })
 
   test('the report contact form sends a message about the audit', async ({ page }) => {
