@@ -3,6 +3,18 @@
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const CHROMIUM_PATH: string
 
+/** The oldest Chromium whose offline emulation the browser tests can rely on. */
+export const MIN_CHROMIUM_MAJOR: number
+
+/** The major version in a `chromium --version` line ("Chromium 156.0.8078.114 ..."), or null. */
+export function chromiumMajor(versionLine: string): number | null
+
+/**
+ * Why the Chromium at `path` (default CHROMIUM_PATH) cannot run the browser tests (missing, or
+ * older than MIN_CHROMIUM_MAJOR), with the command that fixes it; null when it can.
+ */
+export function chromiumVersionProblem(path?: string): string | null
+
 /** Chromium features the tests and the bench never use and that cost CPU in every window. */
 export const UNUSED_FEATURES: readonly string[]
 

@@ -11,9 +11,40 @@
 // list before the caller's flags: a launch through Playwright must repeat Playwright's list
 // (PLAYWRIGHT_DISABLED_FEATURES, checked against the installed Playwright by
 // tests/unit/scripts/chromium-flags.test.ts) or would turn those back on.
+//
+// An older Chromium than MIN_CHROMIUM_MAJOR fails the offline browser tests for its own reasons:
+// Debian's Chromium 150 (what `apt-get install` gives from a stale package index) reports
+// `navigator.onLine` true after a reload under DevTools' offline emulation. `.ci/run` upgrades
+// such a Chromium, and the browser tests refuse to start on one (chromiumVersionProblem).
+import { spawnSync } from 'node:child_process'
 
 /** @type {typeof import('./chromium-flags.mjs').CHROMIUM_PATH} */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+/** @type {typeof import('./chromium-flags.mjs').MIN_CHROMIUM_MAJOR} */
+export const MIN_CHROMIUM_MAJOR = 156
+
+/** @type {typeof import('./chromium-flags.mjs').chromiumMajor} */
+export function chromiumMajor(versionLine) {
+  const match = /\bChrom(?:e|ium) (\d+)\./.exec(versionLine)
+  return match ? Number(match[1]) : null
+}
+
+/** @type {typeof import('./chromium-flags.mjs').chromiumVersionProblem} */
+export function chromiumVersionProblem(path = CHROMIUM_PATH) {
+  // Debian's /usr/bin/chromium is a shell script that may warn on stderr; the version is on stdout.
+  const run = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 })
+  if (run.error || run.status !== 0) {
+    return `Chromium did not run at ${path} (${run.error?.message ?? `exit ${run.status}`}): apt-get update && apt-get install -y chromium`
+  }
+  const said = run.stdout.trim().split('\n')[0]
+  const major = chromiumMajor(said)
+  if (major === null) return `${path} --version said "${said}", not a Chromium version`
+  if (major < MIN_CHROMIUM_MAJOR) {
+    return `${path} is Chromium ${major}, older than the ${MIN_CHROMIUM_MAJOR} the offline browser tests need: apt-get update && apt-get install -y chromium`
+  }
+  return null
+}
 
 /** @type {typeof import('./chromium-flags.mjs').UNUSED_FEATURES} */
 export const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']

@@ -15,6 +15,7 @@ import type { FullConfig } from '@playwright/test'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { exemptLoopbackFromRateLimits, freePort, root, stopProcess, superuserToken, waitUntilServing } from '../../scripts/pocketbase.mjs'
 import { startMailReceiver, type ReceivedMail } from '../../scripts/mail-receiver.mjs'
+import { chromiumVersionProblem } from '../../scripts/chromium-flags.mjs'
 import { E2E_SUPERUSER } from './support/env'
 import type { E2EServer } from './support/servers'
 
@@ -23,6 +24,10 @@ interface RunningServer extends E2EServer {
 }
 
 export default async function globalSetup(config: FullConfig) {
+  // A missing or too old Chromium stops the run here, saying which and how to fix it, not as a
+  // dozen offline tests failing for the browser's reasons.
+  const chromium = chromiumVersionProblem()
+  if (chromium) throw new Error(chromium)
   const distDir = join(root, '.e2e', `dist-${process.pid}`)
   mkdirSync(join(root, '.e2e'), { recursive: true })
   const build = spawnSync(

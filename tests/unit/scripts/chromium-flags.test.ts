@@ -1,11 +1,15 @@
 // The browser tests' Chromium flags keep Playwright's own features switched off: Chromium keeps
 // only the last --disable-features, and ours comes after Playwright's (scripts/chromium-flags.mjs).
-import { readFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   DIRECT_CHROMIUM_ARGS,
+  MIN_CHROMIUM_MAJOR,
+  chromiumMajor,
+  chromiumVersionProblem,
   PLAYWRIGHT_CHROMIUM_ARGS,
   PLAYWRIGHT_DISABLED_FEATURES,
   UNUSED_FEATURES,
@@ -40,5 +44,50 @@ describe('Chromium flags', () => {
       ...UNUSED_FEATURES,
     ])
     expect(disabledBy(DIRECT_CHROMIUM_ARGS)).toEqual([...UNUSED_FEATURES])
+  })
+})
+
+describe('the Chromium version check', () => {
+  it.each([
+    ['Chromium 156.0.8078.114 built on Debian GNU/Linux 12 (bookworm)', 156],
+    ['Chromium 150.0.7871.0 built on Debian GNU/Linux 12 (bookworm)', 150],
+    ['Google Chrome 157.0.1.2', 157],
+    ['true (GNU coreutils) 9.1', null],
+    ['', null],
+  ])('reads the major version of %j', (line, major) => {
+    expect(chromiumMajor(line)).toBe(major)
+  })
+
+  it('names a browser that does not run, and what installs one', () => {
+    const problem = chromiumVersionProblem('/nonexistent/chromium')
+    expect(problem).toMatch(/did not run at \/nonexistent\/chromium/)
+    expect(problem).toMatch(/apt-get update && apt-get install -y chromium/)
+  })
+
+  it('names a program that is not Chromium', () => {
+    expect(chromiumVersionProblem(process.execPath)).toMatch(/not a Chromium version/)
+  })
+
+  it('names a Chromium older than the tests need, and takes the oldest one they accept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chromium-version-'))
+    try {
+      /** A stand-in for /usr/bin/chromium that prints `version` as Debian's does. */
+      const fake = (major: number) => {
+        const path = join(dir, `chromium-${major}`)
+        writeFileSync(
+          path,
+          `#!/bin/sh\necho "Chromium ${major}.0.7871.0 built on Debian GNU/Linux 12 (bookworm)"\n`,
+        )
+        chmodSync(path, 0o755)
+        return path
+      }
+      const old = fake(MIN_CHROMIUM_MAJOR - 6)
+      expect(chromiumVersionProblem(old)).toBe(
+        `${old} is Chromium ${MIN_CHROMIUM_MAJOR - 6}, older than the ${MIN_CHROMIUM_MAJOR} the offline browser tests need: apt-get update && apt-get install -y chromium`,
+      )
+      expect(chromiumVersionProblem(fake(MIN_CHROMIUM_MAJOR))).toBeNull()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
