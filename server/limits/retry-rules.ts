@@ -1,6 +1,7 @@
 // How long a refused request should wait, from the rate-limit rules alone: plain functions, no
 // PocketBase globals, so the unit tests run them as the server does (server/limits/retry-after.ts
 // sets the header with them).
+import { stoppedBatchRequest } from '../../src/config/batch-answer'
 import { errorStatus } from './error-status'
 
 /** The records-API action a request is, in the words of PocketBase's rate-limit tags. */
@@ -74,8 +75,6 @@ export function batchRetryAfterSeconds(rules: RateLimitRule[], refused?: SubRequ
   return longest
 }
 
-type SubAnswers = Record<string, { response?: { status?: unknown } | null } | null>
-
 /**
  * For PocketBase's answer to a batch that stopped at a request the rate limiter refused (a 400
  * whose `data.requests[index].response.status` is 429): that request's index; else -1.
@@ -83,12 +82,6 @@ type SubAnswers = Record<string, { response?: { status?: unknown } | null } | nu
 export function limiterRefusedAt(err: unknown): number {
   if (errorStatus(err) !== 400 || !err || typeof err !== 'object') return -1
   const { data, value } = err as { data?: unknown; value?: { data?: unknown } | null }
-  const found = (data || (value && value.data)) as { requests?: SubAnswers | null } | undefined
-  const requests = found && found.requests
-  if (!requests || typeof requests !== 'object') return -1
-  for (const index of Object.keys(requests)) {
-    const sub = requests[index]
-    if (sub && sub.response && sub.response.status === 429) return Number(index)
-  }
-  return -1
+  const stopped = stoppedBatchRequest(data || (value && value.data))
+  return stopped && stopped.response.status === 429 ? stopped.index : -1
 }

@@ -6,6 +6,7 @@ import type { BatchRequestResult, RecordModel } from 'pocketbase'
 import { describeError, type DescribedError } from './errors'
 import { actionFor, isDailyCap, isUncertainRefusal, parseRetryAfter } from './retry-policy'
 import type { OutboxCollection, OutboxPayloads } from './types'
+import { stoppedBatchRequest } from '../config/batch-answer'
 
 /** PocketBase's batch limit, set by pb_migrations/1763690100_app_settings.js. */
 export const BATCH_MAX = 50
@@ -151,9 +152,11 @@ export function pocketBaseTransport(
     } catch (err) {
       const whole = outcomeOf(err, seen.retryAfter)
       // PocketBase's 400 for a batch whose transaction stopped at one request.
-      const failedRequest = failedSubRequest(err)
-      if (failedRequest) {
-        const [index, sub] = failedRequest
+      const stopped = stoppedBatchRequest(
+        (err as { response?: { data?: unknown } } | null)?.response?.data,
+      )
+      if (stopped) {
+        const { index, response: sub } = stopped
         const outcome = outcomeOf({ status: sub.status, response: sub }, seen.retryAfter)
         // Throttling applies to the whole batch, but a daily cap only to that item's kind (the
         // outbox then holds back only that kind); anything else is about that one item.
@@ -194,20 +197,4 @@ function ownerRefused(error: DescribedError): boolean {
   return Object.keys(SESSION_REFUSED_CODES).some((field) =>
     SESSION_REFUSED_CODES[field].includes(codes[field] ?? ''),
   )
-}
-
-/** PocketBase 0.40 answers a failed batch with 400 and data.requests[index].response. */
-function failedSubRequest(
-  err: unknown,
-): [number, { status: number; message?: string; data?: Record<string, unknown> }] | undefined {
-  const requests = (err as { response?: { data?: { requests?: unknown } } })?.response?.data
-    ?.requests
-  if (!requests || typeof requests !== 'object') return undefined
-  for (const [key, value] of Object.entries(requests as Record<string, unknown>)) {
-    const response = (value as { response?: { status?: unknown } } | null)?.response
-    if (response && typeof response.status === 'number') {
-      return [Number(key), response as { status: number }]
-    }
-  }
-  return undefined
 }
