@@ -51,6 +51,12 @@ registerKinds(() => newsletter.jobKinds)
 registerKinds(() => webhooks.jobKinds)
 registerKinds(() => leads.jobKinds)
 registerKinds(() => people.jobKinds)
+// The site area sits below the queue, so its daily job's kind is made here: at 04:23 UTC.
+registerKinds(() => ({
+  'site.delete-unused-pictures': queue.jobKind(site.jobs.deleteUnusedPictures, {
+    repeat: queue.every(24 * 60, 4 * 60 + 23),
+  }),
+}))
 
 /**
  * The middlewares every request passes, as two of PocketBase's (pb_hooks/middlewares.pb.js), so

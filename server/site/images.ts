@@ -6,13 +6,19 @@
 //     so nobody else can make the server take in megabytes;
 //   - the upload records who made it;
 //   - a draft naming an uploaded picture must name one that exists, so the page never shows a
-//     broken picture.
+//     broken picture;
+//   - a picture that neither the draft nor any version names is deleted some days after its
+//     upload (a daily job), so replaced pictures do not pile up on the disk.
 import { requireConsultant } from '../platform/auth'
+import { envNumber } from '../platform/env'
 import type { App, RecordRequestEvent, RequestEvent } from '../platform/events'
-import { findOrNull } from '../platform/sql'
+import { parseJson } from '../platform/json'
+import { findOrNull, selectRows } from '../platform/sql'
+import { toPbTime } from '../../src/config/dates'
 import type { SiteContent, SiteProblems } from '../../src/config/site-content'
 import { UPLOADED_PICTURE_PATTERN } from '../../src/config/site-content-helpers'
 import { SITE_IMAGES } from '../../src/config/site-images'
+import { DRAFTS, VERSIONS } from './store'
 
 const RECORDS_CREATE = 'POST /api/collections/{collection}/records'
 
@@ -57,4 +63,76 @@ export function missingPictures(app: App, content: SiteContent): SiteProblems {
     }
   })
   return problems
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * The record ids of the uploaded pictures the draft or any version names, read from the stored
+ * content as it is (not as checked: a version an older release wrote still keeps its pictures).
+ */
+function namedPictureIds(app: App): Set<string> {
+  const rows = selectRows(
+    app,
+    `SELECT content FROM ${VERSIONS} UNION ALL SELECT content FROM ${DRAFTS}`,
+    {},
+    { content: '' },
+  )
+  const named = new Set<string>()
+  for (const row of rows) {
+    const content = parseJson(row.content) as { caseStudies?: unknown } | null
+    const studies = content && Array.isArray(content.caseStudies) ? content.caseStudies : []
+    for (const study of studies as { picture?: unknown }[]) {
+      const picture = study && study.picture
+      if (typeof picture === 'string' && UPLOADED_PICTURE_PATTERN.test(picture)) {
+        named.add(picture.split('/')[0])
+      }
+    }
+  }
+  return named
+}
+
+/** How long a picture nothing names is kept: SITE_PICTURE_KEEP_DAYS (above 0), else the default. */
+export function unusedPictureKeepDays(): number {
+  const days = envNumber('SITE_PICTURE_KEEP_DAYS', SITE_IMAGES.unusedKeptDays)
+  return days > 0 ? days : SITE_IMAGES.unusedKeptDays
+}
+
+/**
+ * Deletes each uploaded picture that the draft and every version leave unnamed and that was
+ * uploaded more than `days` days before `nowMs` (PocketBase removes its file and thumbs with the
+ * record). In one transaction, so a draft saved meanwhile either names a picture first (and it
+ * stays) or is refused for naming one that is gone. Returns how many went.
+ */
+export function deleteUnusedPictures(app: App, days: number, nowMs: number): number {
+  let deleted = 0
+  app.runInTransaction((txApp) => {
+    const named = namedPictureIds(txApp)
+    const old = txApp.findRecordsByFilter(
+      SITE_IMAGES.collection,
+      'created < {:cutoff}',
+      'created',
+      500,
+      0,
+      { cutoff: toPbTime(nowMs - days * DAY) },
+    )
+    for (const picture of old) {
+      if (!picture || named.has(picture.id)) continue
+      txApp.delete(picture)
+      deleted++
+    }
+  })
+  return deleted
+}
+
+/** The daily job (`site.delete-unused-pictures`); a failure is logged, never thrown. */
+export function deleteUnusedPicturesJob(): void {
+  // Jobs get no event: the process's app.
+  const app = $app as unknown as App
+  try {
+    const deleted = deleteUnusedPictures(app, unusedPictureKeepDays(), Date.now())
+    if (deleted > 0) app.logger().info('site: deleted unused pictures', 'count', deleted)
+  } catch (err) {
+    app.logger().error('site: deleting unused pictures failed', 'error', String(err))
+  }
 }

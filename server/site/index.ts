@@ -3,7 +3,7 @@
 // area that shows the consultant's details (mails, the newsletter's footer) reads
 // publishedContent.
 import { applySiteEdit } from './edits'
-import { recordUploader, refuseOthersUploads } from './images'
+import { deleteUnusedPicturesJob, recordUploader, refuseOthersUploads } from './images'
 import { renderLiveAtStart } from './render'
 import { getDraft, getSite, getVersions, patchDraft, publish, rollback } from './routes'
 
@@ -31,4 +31,12 @@ export const hooks = {
   recordUploader,
   refuseOthersUploads,
   renderLiveAtStart,
+}
+
+/**
+ * Scheduled work, for a job kind of the delivery queue (an area above this one: server/main.ts
+ * makes the kind): pictures nothing names, past SITE_IMAGES.unusedKeptDays, deleted.
+ */
+export const jobs = {
+  deleteUnusedPictures: deleteUnusedPicturesJob,
 }
