@@ -98,6 +98,9 @@ export function unusedPictureKeepDays(): number {
   return days > 0 ? days : SITE_IMAGES.unusedKeptDays
 }
 
+/** At most this many pictures go in one run (the rest the next day): a run stays short. */
+const DELETED_PER_RUN = 500
+
 /**
  * Deletes each uploaded picture that the draft and every version leave unnamed and that was
  * uploaded more than `days` days before `nowMs` (PocketBase removes its file and thumbs with the
@@ -108,16 +111,16 @@ export function deleteUnusedPictures(app: App, days: number, nowMs: number): num
   let deleted = 0
   app.runInTransaction((txApp) => {
     const named = namedPictureIds(txApp)
-    const old = txApp.findRecordsByFilter(
-      SITE_IMAGES.collection,
-      'created < {:cutoff}',
-      'created',
-      500,
-      0,
+    const old = selectRows(
+      txApp,
+      `SELECT id FROM ${SITE_IMAGES.collection} WHERE created < {:cutoff} ORDER BY created`,
       { cutoff: toPbTime(nowMs - days * DAY) },
+      { id: '' },
     )
-    for (const picture of old) {
-      if (!picture || named.has(picture.id)) continue
+    for (const { id } of old) {
+      if (deleted >= DELETED_PER_RUN) break
+      const picture = named.has(id) ? null : findOrNull(txApp, SITE_IMAGES.collection, id)
+      if (!picture) continue
       txApp.delete(picture)
       deleted++
     }
