@@ -1,5 +1,7 @@
 // The browser tests' Chromium flags keep Playwright's own features switched off: Chromium keeps
 // only the last --disable-features, and ours comes after Playwright's (scripts/chromium-flags.mjs).
+// And the version check that `.ci/run` and the browser tests run first names a missing, foreign or
+// too old Chromium, with the command that installs a current one.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
@@ -71,7 +73,7 @@ describe('the Chromium version check', () => {
   it('names a Chromium older than the tests need, and takes the oldest one they accept', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chromium-version-'))
     try {
-      /** A stand-in for /usr/bin/chromium that prints `version` as Debian's does. */
+      /** A stand-in for /usr/bin/chromium that says it is Chromium `major`, as Debian's does. */
       const fake = (major: number) => {
         const path = join(dir, `chromium-${major}`)
         writeFileSync(
