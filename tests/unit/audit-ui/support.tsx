@@ -57,7 +57,14 @@ function escape(text: string) {
 }
 
 export async function press(name: string | RegExp) {
-  fireEvent.click(screen.getByRole('button', { name }))
+  // As a visitor would: once the button takes a press (Start, for one, waits for the draft's
+  // read, which on a busy host can take longer than the landing takes to show).
+  const button = await waitFor(() => {
+    const found = screen.getByRole('button', { name }) as HTMLButtonElement
+    expect(found.disabled).toBe(false)
+    return found
+  })
+  fireEvent.click(button)
   await settle()
 }
 
