@@ -71,6 +71,10 @@ async function imagesLoaded(page: Page, { lazy = false } = {}) {
     .toBe(true)
 }
 
+// Each test stands alone (its own addresses, its own browser context): the workers share them,
+// so this long file, the last in order, does not run on by itself at the end of the run.
+test.describe.configure({ mode: 'parallel' })
+
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' })
 }
