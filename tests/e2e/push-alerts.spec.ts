@@ -107,25 +107,32 @@ test("the service worker shows a push as a notification that opens the person's 
     url: '/audit-admin?tab=people&person=abc123def456ghi',
     tag: 'lead-abc123def456ghi',
   }
-  await deliverPush(context, page, JSON.stringify(alert))
-  // Once, on a busy CI host, the notification had not shown within a poll's default 10 s; the
-  // file's other waits allow 30 s.
-  await expect
-    .poll(() => shownNotifications(page), { timeout: 30_000 })
-    .toEqual([
-      {
-        title: alert.title,
-        body: alert.body,
-        tag: alert.tag,
-        data: { url: alert.url },
-      },
-    ])
+  // A message DevTools hands to the worker was once never shown on a busy CI host (CI of
+  // 2026-12-04: nothing in 30 s, with the handler as here and the next tests green), so a message
+  // not shown within 10 s is delivered again, as a push service sends again what was not taken.
+  // The same tag replaces a notification: one shows either way. A worker that shows nothing, or
+  // the wrong thing, still fails here.
+  await expect(async () => {
+    await deliverPush(context, page, JSON.stringify(alert))
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: alert.title,
+          body: alert.body,
+          tag: alert.tag,
+          data: { url: alert.url },
+        },
+      ])
+  }).toPass({ timeout: 45_000 })
 
   // A message that is not JSON still says something happened, and leads to the console.
-  await deliverPush(context, page, 'not json')
-  await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 30_000 })
-    .toContain('New activity in your console')
+  await expect(async () => {
+    await deliverPush(context, page, 'not json')
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 10_000 })
+      .toContain('New activity in your console')
+  }).toPass({ timeout: 45_000 })
   const generic = (await shownNotifications(page)).find(
     (n) => n.title === 'New activity in your console',
   )
