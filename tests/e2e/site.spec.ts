@@ -20,6 +20,10 @@ import {
 import { homeOfflineOnceLoaded, trackScripts } from './support/scripts'
 import { waitForControllingServiceWorker } from './pwa-support'
 
+// Each test stands alone (its own addresses, its own browser context): the workers share them,
+// so this long file, the last in order, does not run on by itself at the end of the run.
+test.describe.configure({ mode: 'parallel' })
+
 const navTargets = [
   { label: 'What I Do', id: 'services' },
   { label: 'About', id: 'about' },
@@ -70,10 +74,6 @@ async function imagesLoaded(page: Page, { lazy = false } = {}) {
     )
     .toBe(true)
 }
-
-// Each test stands alone (its own addresses, its own browser context): the workers share them,
-// so this long file, the last in order, does not run on by itself at the end of the run.
-test.describe.configure({ mode: 'parallel' })
 
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' })
