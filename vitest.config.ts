@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import LongestFirst from './tests/integration/sequencer'
+import LongestFirst from './tests/integration/sequencer.ts'
 
 export default defineConfig({
   plugins: [react()],
