@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerender } from './scripts/prerender.mjs'
-import { SITE_IMAGES } from './src/config/site-images'
+import { SITE_IMAGES } from './src/config/site-images.ts'
 
 // `/newsletter` and `/newsletter/<slug>` (not the link pages under /newsletter/confirm/ and
 // /newsletter/unsubscribe/, which have a token after them).
@@ -21,6 +23,27 @@ const appVersion =
     }
   ).version
 
+// React Router publishes a production build beside its development one, but its package.json
+// names only the development files, so a build would ship its development warnings
+// (react-router issue #14102). The build takes the production files; `npm run dev` keeps the
+// warnings.
+function reactRouterProductionFiles(): Plugin {
+  const pkg = createRequire(import.meta.url).resolve('react-router/package.json')
+  const dist = join(dirname(pkg), 'dist', 'production')
+  return {
+    name: 'react-router-production-files',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  }
+}
+
 export default defineConfig({
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
@@ -29,6 +52,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    reactRouterProductionFiles(),
     // The public pages as real HTML, before the service worker's precache list is made.
     prerender(),
     VitePWA({
