@@ -25,8 +25,8 @@ const appVersion =
 
 // React Router publishes a production build beside its development one, but its package.json
 // names only the development files, so a build would ship its development warnings
-// (react-router issue #14102). The build takes the production files; `npm run dev` keeps the
-// warnings.
+// (https://github.com/remix-run/react-router/issues/14102). The build takes the production
+// files; `npm run dev` keeps the warnings.
 function reactRouterProductionFiles(): Plugin {
   const pkg = createRequire(import.meta.url).resolve('react-router/package.json')
   const dist = join(dirname(pkg), 'dist', 'production')
