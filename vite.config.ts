@@ -28,19 +28,21 @@ const appVersion =
 // (https://github.com/remix-run/react-router/issues/14102). The build takes the production
 // files; `npm run dev` keeps the warnings.
 function reactRouterProductionFiles(): Plugin {
-  const pkg = createRequire(import.meta.url).resolve('react-router/package.json')
-  const dist = join(dirname(pkg), 'dist', 'production')
   return {
     name: 'react-router-production-files',
     apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
-          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
-        ],
-      },
-    }),
+    config() {
+      const pkg = createRequire(import.meta.url).resolve('react-router/package.json')
+      const dist = join(dirname(pkg), 'dist', 'production')
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+          ],
+        },
+      }
+    },
   }
 }
 
