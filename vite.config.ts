@@ -26,7 +26,7 @@ const appVersion =
 // React Router publishes a production build beside its development one, but its package.json
 // names only the development files, so a build would ship its development warnings
 // (https://github.com/remix-run/react-router/issues/14102). The build takes the production
-// files; `npm run dev` keeps the warnings.
+// files; `npm run dev` keeps the warnings. `npm run bench:budget` fails a build that ships them.
 function reactRouterProductionFiles(): Plugin {
   return {
     name: 'react-router-production-files',

@@ -1,13 +1,22 @@
 // `npm run bench:budget`: builds the site into a temp folder and fails (exit 1) when the
-// JavaScript needed to render `/` exceeds 100 KiB gzip or any other route's exceeds 150 KiB.
-// What counts is explained in scripts/bench/budget.mjs. Deterministic: no server, no browser.
+// JavaScript needed to render `/` exceeds 100 KiB gzip or any other route's exceeds 150 KiB, or
+// when a script carries a library's development build. What counts is explained in
+// scripts/bench/budget.mjs. Deterministic: no server, no browser.
 //
 //   npm run bench:budget                 build into a temp dir, check, remove it
 //   npm run bench:budget -- --dist DIR   check an existing build made with `vite build --manifest`
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { budgetFor, compressedSizes, kib, measureBuild, overBudget } from './bench/budget.mjs'
+import {
+  budgetFor,
+  builtScripts,
+  compressedSizes,
+  developmentBuilds,
+  kib,
+  measureBuild,
+  overBudget,
+} from './bench/budget.mjs'
 import { buildSite } from './bench/build.mjs'
 
 /** @param {string[]} argv */
@@ -66,6 +75,12 @@ function main() {
     } else {
       console.log('\nEvery route is within its budget.')
     }
+    const development = developmentBuilds(builtScripts(outDir))
+    for (const { file, library } of development) {
+      console.error(`FAIL ${file} carries ${library}'s development build.`)
+    }
+    if (development.length > 0) process.exitCode = 1
+    else console.log('No script carries a development build.')
   } finally {
     if (!dist) rmSync(outDir, { recursive: true, force: true })
   }

@@ -49,4 +49,14 @@ export function overBudget(
 export function readBuild(distDir: string): { manifest: Manifest; indexHtml: string }
 export function measureBuild(distDir: string, routes?: Route[]): Record<string, RouteMeasure>
 export function precacheEntries(distDir: string): { url: string; bytes: number }[]
+export interface DevelopmentMarker {
+  library: string
+  text: string
+}
+export const DEVELOPMENT_MARKERS: DevelopmentMarker[]
+export function developmentBuilds(
+  scripts: { file: string; text: string }[],
+  markers?: DevelopmentMarker[],
+): { file: string; library: string }[]
+export function builtScripts(distDir: string): { file: string; text: string }[]
 export function kib(bytes: number): string

@@ -8,7 +8,7 @@
 //   - a lazy route adds its page chunk and that chunk's static imports (the router fetches
 //     them together, through Vite's preload helper).
 // Dynamic imports are not counted: they load on interaction or idle, not to paint the route.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -241,6 +241,42 @@ export function precacheEntries(distDir) {
     const file = join(distDir, url.replace(/^\//, ''))
     return { url, bytes: existsSync(file) ? readFileSync(file).length : 0 }
   })
+}
+
+/**
+ * Text only a library's development build carries. A build with one ships that library's
+ * warnings and extra checks to every visitor, in bytes and in time per render.
+ * @type {Budget['DEVELOPMENT_MARKERS']}
+ */
+export const DEVELOPMENT_MARKERS = [
+  // React picks its build by NODE_ENV, which `vite build` sets.
+  { library: 'react-dom', text: 'Download the React DevTools' },
+  // React Router 7's package.json names only its development files; vite.config.ts aliases the
+  // production ones (reactRouterProductionFiles). Its warnings sit behind a flag that is false
+  // there, so the minifier drops their text.
+  { library: 'react-router', text: 'You rendered descendant <Routes>' },
+]
+
+/**
+ * The scripts that carry a library's development build: [{ file, library }], empty when none.
+ * @type {Budget['developmentBuilds']}
+ */
+export function developmentBuilds(scripts, markers = DEVELOPMENT_MARKERS) {
+  return scripts.flatMap(({ file, text }) =>
+    markers.filter((m) => text.includes(m.text)).map(({ library }) => ({ file, library })),
+  )
+}
+
+/**
+ * Every script a build ships (assets/*.js and the service worker), with its text.
+ * @type {Budget['builtScripts']}
+ */
+export function builtScripts(distDir) {
+  const assets = readdirSync(join(distDir, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`)
+  const files = existsSync(join(distDir, 'sw.js')) ? [...assets, 'sw.js'] : assets
+  return files.map((file) => ({ file, text: readFileSync(join(distDir, file), 'utf8') }))
 }
 
 /** @type {Budget['kib']} */

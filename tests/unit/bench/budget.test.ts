@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  builtScripts,
   compressedSizes,
+  DEVELOPMENT_MARKERS,
+  developmentBuilds,
   entryFiles,
   htmlScripts,
   KIB,
@@ -188,6 +191,34 @@ describe('a build folder', () => {
       { url: 'index.html', bytes: 13 },
       { url: 'assets/a-1.js', bytes: 300 },
     ])
+  })
+
+  it("names each script that carries a library's development build", () => {
+    const [react, router] = DEVELOPMENT_MARKERS
+    writeDist({
+      'index.html': indexHtml,
+      'assets/index-aaa.js': `console.log(${JSON.stringify(router.text)})`,
+      'assets/vendor-bbb.js': `/* ${react.text} */ /* ${router.text} */`,
+      'assets/site-ccc.js': 'export const ok = 1',
+      'assets/index-aaa.css': `/* ${react.text} */`,
+      'sw.js': 'self.skipWaiting()',
+    })
+    const scripts = builtScripts(dist)
+    expect(scripts.map((s) => s.file).sort()).toEqual([
+      'assets/index-aaa.js',
+      'assets/site-ccc.js',
+      'assets/vendor-bbb.js',
+      'sw.js',
+    ])
+    expect(developmentBuilds(scripts)).toEqual(
+      expect.arrayContaining([
+        { file: 'assets/index-aaa.js', library: router.library },
+        { file: 'assets/vendor-bbb.js', library: react.library },
+        { file: 'assets/vendor-bbb.js', library: router.library },
+      ]),
+    )
+    expect(developmentBuilds(scripts)).toHaveLength(3)
+    expect(developmentBuilds([{ file: 'a.js', text: 'production only' }])).toEqual([])
   })
 
   it('asks for a build with a manifest when there is none', () => {
