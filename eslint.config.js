@@ -102,6 +102,27 @@ export default tseslint.config(
     },
   },
   {
+    // The audit's own code loads with its first paint and takes only the questionnaire of the
+    // engine (src/audit/questionnaire.ts); the recommendations' texts and the payoff model come
+    // with the report's code (AuditReport.tsx and TopRecommendations.tsx), loaded when idle.
+    files: ['src/features/audit/**/*.{ts,tsx}'],
+    ignores: ['src/features/audit/AuditReport.tsx', 'src/features/audit/TopRecommendations.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/audit(/(index|recommendations|payoff))?$',
+              message:
+                "Import from '../../audit/questionnaire': the rest of the engine comes with the report's code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'scripts/**/*.mjs',
       'scripts/*.js',

@@ -57,12 +57,16 @@ export interface AuditRecommendations {
   sectionRecommendations: Record<string, Recommendation[]>
 }
 
-export interface AuditEvaluation {
+/** An audit's answers scored, before any advice is drawn from them. */
+export interface AuditScoring {
   /** Every question of the set, in order; unanswered ones as 'Did not answer' with 0. */
   answers: Record<string, ScoredAnswer>
   /** Free text kept only for questions answered 'other', trimmed, empty ones dropped. */
   otherTexts: Record<string, string>
   scores: AuditScores
+}
+
+export interface AuditEvaluation extends AuditScoring {
   recommendations: AuditRecommendations
 }
 

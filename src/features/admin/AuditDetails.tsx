@@ -1,4 +1,4 @@
-import { ANSWER_NOT_GIVEN, OTHER_VALUE, questionById, sections } from '../../audit/index'
+import { ANSWER_NOT_GIVEN, OTHER_VALUE, questionById, sections } from '../../audit/questionnaire'
 import { pb } from '../../backend/client'
 import { getAudit } from '../../backend/admin-api'
 import { messages } from '../../config/messages'

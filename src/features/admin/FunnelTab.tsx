@@ -5,7 +5,7 @@
 // Every picture has its words and numbers in the page too (the bars' labels, each line's
 // description, the tables under "The numbers").
 import { useId, useState } from 'react'
-import { scoreBand, sections } from '../../audit/index'
+import { scoreBand, sections } from '../../audit/questionnaire'
 import { pb } from '../../backend/client'
 import { getFunnel, type FunnelReport } from '../../backend/people-api'
 import { ScoreBadge } from '../../components/ScoreBadge'

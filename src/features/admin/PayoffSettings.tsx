@@ -5,7 +5,7 @@
 import { useId, useState } from 'react'
 import { pb } from '../../backend/client'
 import { getPayoff, savePayoff, type PayoffAssumptions } from '../../backend/payoff-api'
-import { sections } from '../../audit'
+import { sections } from '../../audit/questionnaire'
 import { FieldError } from '../../components/FieldError'
 import { PAYOFF_LIMITS, type PayoffRange } from '../../config/payoff'
 import { ErrorState, LoadingState } from './StatusMessage'

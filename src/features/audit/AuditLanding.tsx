@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react'
-import { questions, sections } from '../../audit'
+import { questions, sections } from '../../audit/questionnaire'
 import { stepButton } from './use-step-focus'
 
 const BENEFITS = [

@@ -1,7 +1,13 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import type { ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
-import { peerSentence, scoreBand, sections, type AuditEvaluation } from '../../audit'
+import {
+  peerSentence,
+  scoreBand,
+  sections,
+  withRecommendations,
+  type AuditScoring,
+} from '../../audit'
 import { auditReference } from '../../config/audit-reference'
 import { paths } from '../../config/paths'
 import { BookCallButton } from '../../components/BookCallButton'
@@ -32,7 +38,8 @@ const OVERALL_SUMMARY = {
 } as const
 
 interface AuditReportProps {
-  evaluation: AuditEvaluation
+  /** The answers as the audit scored them; the report draws the recommendations (their texts come with its code). */
+  evaluation: AuditScoring
   auditId: string
   /** Who the report is for (shown under the title). */
   email?: string
@@ -56,7 +63,7 @@ interface AuditReportProps {
  * paper only, how to book (PrintedNextStep).
  */
 export function AuditReport({
-  evaluation,
+  evaluation: scoring,
   auditId,
   email,
   name,
@@ -72,6 +79,7 @@ export function AuditReport({
     bySection: useId(),
     contact: useId(),
   }
+  const evaluation = useMemo(() => withRecommendations(scoring), [scoring])
   const { overallScore, sectionScores } = evaluation.scores
   const { sectionRecommendations } = evaluation.recommendations
   const band = scoreBand(overallScore)

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { FormEvent, Ref } from 'react'
 import { Link } from 'react-router-dom'
-import { lowestScoringSection, type AuditEvaluation } from '../../audit'
+import { lowestScoringSection, type AuditScoring } from '../../audit/questionnaire'
 import { paths } from '../../config/paths'
 import { ScoreCircle } from './ScoreCircle'
 import { stepButton } from './use-step-focus'
@@ -9,7 +9,7 @@ import { EMAIL_MAX } from '../../config/limits'
 import { Field } from '../../components/Field'
 
 interface FreeAuditTeaserProps {
-  evaluation: AuditEvaluation
+  evaluation: AuditScoring
   email: string
   headingRef: Ref<HTMLHeadingElement>
   sending: boolean

@@ -6,7 +6,7 @@ import {
   questions,
   sections,
   type AuditQuestion,
-} from '../../audit'
+} from '../../audit/questionnaire'
 import { useValueAfterPaint } from './after-next-paint'
 import { answeredCount, lastSection, type AuditFlowState } from './audit-flow-state'
 import { stepButton } from './use-step-focus'

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { scoreBand } from '../../audit'
+import { scoreBand } from '../../audit/questionnaire'
 import { bandWord } from '../../config/score-bands'
 
 interface ScoreCircleProps {

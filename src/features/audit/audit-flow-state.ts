@@ -1,6 +1,6 @@
 // The audit's step machine as plain data: which screen, which section, the answers so far and,
 // once submitted, the audit id. Pure (no React, no I/O), so both flows and their tests share it.
-import { questionById, sections } from '../../audit'
+import { questionById, sections } from '../../audit/questionnaire'
 import type { DraftRecord, DraftValues } from '../../offline/drafts'
 
 export type AuditFlowName = 'free' | 'member'

@@ -1,7 +1,7 @@
 // Hands a finished audit to the outbox (src/offline/app-outbox.ts) as the audits record the server
 // expects (src/backend/types.ts AuditInput). The server re-scores it from the answers with the
 // same engine, so what the report shows is what it stores.
-import { validateSubmission, type AuditEvaluation } from '../../audit'
+import { validateSubmission, type AuditScoring } from '../../audit/questionnaire'
 import type { DescribedError } from '../../backend/errors'
 import type { AuditFlow, AuditInput } from '../../backend/types'
 import type { AuditDelivery } from './audit-flow-state'
@@ -16,7 +16,7 @@ export interface AuditSubmission {
   email: string
   /** The signed-in user (member flow only). */
   userId?: string
-  evaluation: AuditEvaluation
+  evaluation: AuditScoring
 }
 
 export function auditPayload(

@@ -4,7 +4,7 @@
 // write waits for the frame (changes in between make one write), and goes at once when the page
 // is hidden or left.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { evaluateAudit, type AuditEvaluation } from '../../audit'
+import { scoreAudit, type AuditScoring } from '../../audit/questionnaire'
 import { clearDraft, loadDraft, saveDraft } from '../../offline/drafts'
 import { afterNextPaint } from './after-next-paint'
 import {
@@ -33,9 +33,9 @@ export interface AuditFlow {
    * The browser's scoring of the answers (the server computes the same) on the steps that show
    * it (teaser, report); null on the others, or if it failed.
    */
-  evaluation: AuditEvaluation | null
+  evaluation: AuditScoring | null
   /** The scoring of the answers now, on any step (to check before moving on); null if it failed. */
-  evaluate(): AuditEvaluation | null
+  evaluate(): AuditScoring | null
   start(): void
   answer(questionId: string, value: string | null): void
   setOtherText(questionId: string, text: string): void
@@ -53,7 +53,7 @@ export interface AuditFlow {
 let lastScored: {
   answers: Record<string, string>
   otherTexts: Record<string, string>
-  evaluation: AuditEvaluation | null
+  evaluation: AuditScoring | null
 } | null = null
 
 /**
@@ -64,13 +64,13 @@ let lastScored: {
 export function scoreAnswers(
   answers: Record<string, string> | undefined,
   otherTexts: Record<string, string> | undefined,
-): AuditEvaluation | null {
+): AuditScoring | null {
   if (!answers || !otherTexts) return null
   if (lastScored?.answers === answers && lastScored.otherTexts === otherTexts)
     return lastScored.evaluation
-  let evaluation: AuditEvaluation | null = null
+  let evaluation: AuditScoring | null = null
   try {
-    evaluation = evaluateAudit(answers, otherTexts)
+    evaluation = scoreAudit(answers, otherTexts)
   } catch (err) {
     console.error('The audit could not be scored', err)
   }

@@ -1,14 +1,15 @@
-// The browser's scoring of the audit flow's answers: the audit engine's, given again for the same
-// answers (the teaser scores them ahead, so Get My Report's tap scores nothing).
+// The browser's scoring of the audit flow's answers: the audit engine's (without the
+// recommendations, which the report draws), given again for the same answers (the teaser scores
+// them ahead, so Get My Report's tap scores nothing).
 import { describe, expect, it } from 'vitest'
-import { evaluateAudit } from '../../../src/audit'
+import { scoreAudit } from '../../../src/audit/questionnaire'
 import { scoreAnswers } from '../../../src/features/audit/use-audit-flow'
 import { sampleAnswers } from './support'
 
 describe('scoreAnswers', () => {
   it("is the audit engine's scoring of the answers and their other-texts", () => {
     const answers = { ...sampleAnswers }
-    expect(scoreAnswers(answers, {})).toEqual(evaluateAudit(answers, {}))
+    expect(scoreAnswers(answers, {})).toEqual(scoreAudit(answers, {}))
   })
 
   it('gives the same scoring again for the same answers, and scores new ones afresh', () => {
@@ -21,7 +22,7 @@ describe('scoreAnswers', () => {
     const changed = { ...answers, lead_tracking: 'crm_system' }
     const second = scoreAnswers(changed, otherTexts)
     expect(second).not.toBe(first)
-    expect(second).toEqual(evaluateAudit(changed, otherTexts))
+    expect(second).toEqual(scoreAudit(changed, otherTexts))
     // Equal answers in a new object are scored again, to the same result.
     const again = scoreAnswers({ ...answers }, otherTexts)
     expect(again).not.toBe(first)

@@ -6,7 +6,9 @@ import {
   questions,
   scoreBand,
   sections,
+  withRecommendations,
 } from '../../../src/audit/index'
+import { scoreAudit } from '../../../src/audit/questionnaire'
 
 const GOALS = 'Business Goals & Lead Generation'
 const PROCESS = 'Business Process Efficiency'
@@ -186,5 +188,23 @@ describe('other texts', () => {
     expect(
       evaluateAudit({ primary_goal: 'other' }, { primary_goal: text }).otherTexts.primary_goal,
     ).toHaveLength(500)
+  })
+})
+
+describe('the questionnaire and the whole engine', () => {
+  // The audit's first paint loads src/audit/questionnaire.ts alone; the report adds the
+  // recommendations. Both ways must give what the server's evaluateAudit gives.
+  const cases: [string, Record<string, string>, Record<string, string>][] = [
+    ['no answers', {}, {}],
+    ['the best answers', best(), {}],
+    ['some answers and an other-text', { primary_goal: 'other' }, { primary_goal: ' more calls ' }],
+  ]
+  it.each(cases)('scores %s as evaluateAudit does, without the recommendations', (_, a, o) => {
+    const { answers, otherTexts, scores } = evaluateAudit(a, o)
+    expect(scoreAudit(a, o)).toEqual({ answers, otherTexts, scores })
+  })
+
+  it.each(cases)('adds the recommendations evaluateAudit draws, for %s', (_, a, o) => {
+    expect(withRecommendations(scoreAudit(a, o))).toEqual(evaluateAudit(a, o))
   })
 })
