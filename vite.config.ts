@@ -194,10 +194,10 @@ export default defineConfig({
               test: /[\\/]src[\\/](config[\\/](messages|limits|email-address|site|site-content-helpers|site-images)\.ts|components[\\/](site-content\.tsx|use-timed-message\.ts))$|^\0vite[\\/]preload-helper/,
             },
             // What taking the audit needs of the engine (src/audit/questionnaire.ts and what it
-            // imports, the score bands included) in one chunk: the report's code imports the questions too, and a chunk
-            // split between them costs the audit's first paint a request and its overhead (npm
-            // run bench:budget). The recommendations, the payoff model and the index that adds
-            // them come with the report.
+            // imports, the score bands included) in one chunk: the report's code imports it too,
+            // and a chunk split between them costs the audit's first paint a request and its
+            // overhead (npm run bench:budget). The recommendations, the payoff model and the
+            // engine's index, which adds them, come with the report's code.
             {
               name: 'audit-engine',
               test: /[\\/]src[\\/](audit[\\/](?!payoff\.|recommendations\.|index\.)[^\\/]+|config[\\/]score-bands)\.ts$/,

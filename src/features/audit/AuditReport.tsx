@@ -38,7 +38,7 @@ const OVERALL_SUMMARY = {
 } as const
 
 interface AuditReportProps {
-  /** The answers as the audit scored them; the report draws the recommendations (their texts come with its code). */
+  /** The answers as the audit scored them; the report draws the recommendations from them. */
   evaluation: AuditScoring
   auditId: string
   /** Who the report is for (shown under the title). */
