@@ -351,6 +351,8 @@ describe('POST /api/account/delete', () => {
     await memberAudit(carol)
     await freeAudit(carol.email)
     await subscribe(carol.email)
+    // The audits' jobs queue their mails moments after each create: counted once they have run.
+    await auditJobsDone(pbUrl(), su.authStore.token)
     const before = await rowsOf(su, carol)
 
     const err = await failureOf(deleteAccountOnServer(carol.pb, 'not-my-password'))
@@ -369,6 +371,8 @@ describe('POST /api/account/delete', () => {
     await memberAudit(erin)
     await freeAudit(erin.email)
     await subscribe(erin.email)
+    // The audits' jobs queue their mails moments after each create: counted once they have run.
+    await auditJobsDone(pbUrl(), su.authStore.token)
     const before = await rowsOf(su, erin)
 
     // A required, non-cascading reference makes the final delete of the user fail, after the
