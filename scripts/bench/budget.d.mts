@@ -53,10 +53,14 @@ export interface DevelopmentMarker {
   library: string
   text: string
 }
+export interface BuiltScript {
+  file: string
+  text: string
+}
 export const DEVELOPMENT_MARKERS: DevelopmentMarker[]
 export function developmentBuilds(
-  scripts: { file: string; text: string }[],
+  scripts: BuiltScript[],
   markers?: DevelopmentMarker[],
 ): { file: string; library: string }[]
-export function builtScripts(distDir: string): { file: string; text: string }[]
+export function builtScripts(distDir: string): BuiltScript[]
 export function kib(bytes: number): string
