@@ -4,8 +4,10 @@
 // event of the interaction, from the tap to the next paint: what INP is made of); an interaction
 // under 16 ms leaves no entry and counts as 16 ms. Reports the worst, the 98th percentile, the
 // median and the worst of each kind of tap per slowdown (issue 39: the worst under 100 ms at 6x),
-// and beside them the floor: the same number of taps on the audit's first section served as HTML
-// with no script, what the browser alone spends on a tap on this machine.
+// and beside them two floors: the same number of taps on the audit's first section served as HTML
+// with no script, what the browser alone spends on a tap on this machine; and as many taps as the
+// audit has step taps on that page with a few lines of script that change the step, the least a
+// tap that changes the step can cost here.
 // The page is driven through DevTools alone (Runtime.evaluate, Input.dispatchTouchEvent), never
 // Playwright's locators: the script they put in the page listens to every pointer, touch and
 // mouse event of the window, and its listeners ran in every tap measured (about 6 ms of each at
@@ -286,20 +288,39 @@ async function openAudit(page, cdp, baseUrl) {
 }
 
 /**
+ * The text at the top of a step: the progress line, the heading and the introduction, and the
+ * progress bar's width.
+ * @typedef {{ progress: string, heading: string, intro: string, width: string }} StepTop
+ */
+
+/** The top of the section on screen, as a `StepTop`. */
+const STEP_TOP = `(() => {
+  const section = document.querySelector('.audit-questions')
+  return {
+    progress: section.querySelector('.audit-progress__text > span').textContent,
+    heading: section.querySelector('h1').textContent,
+    intro: section.querySelector('.audit-questions__intro').textContent,
+    width: section.querySelector('.audit-progress__bar > span').style.width,
+  }
+})()`
+
+/**
  * The page's HTML as the app shows the audit's first section (taken at full speed), without its
- * scripts: the same elements and the same style sheets, and nothing to run.
+ * scripts: the same elements and the same style sheets, and nothing to run. With it, the second
+ * section's top (the step floor writes it).
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @returns {Promise<string>}
+ * @returns {Promise<{ html: string, secondTop: StepTop }>}
  */
-async function firstSectionAsHtml(browser, baseUrl) {
+async function firstSectionPage(browser, baseUrl) {
   const { context, page, cdp } = await openPhone(browser)
   try {
     await openAudit(page, cdp, baseUrl)
     await tap(cdp, START)
     await waitInPage(cdp, `${VISIBLE_GROUPS}.length > 0`, 'the first section showing')
     await run(cdp, QUIET)
-    return await run(
+    /** @type {string} */
+    const html = await run(
       cdp,
       `(() => {
         const copy = document.documentElement.cloneNode(true)
@@ -307,6 +328,15 @@ async function firstSectionAsHtml(browser, baseUrl) {
         return '<!doctype html>' + copy.outerHTML
       })()`,
     )
+    /** @type {string} */
+    const firstHeading = await run(cdp, `document.querySelector('h1').textContent`)
+    await tap(cdp, button('Next'))
+    await waitInPage(
+      cdp,
+      `document.querySelector('h1').textContent !== ${JSON.stringify(firstHeading)}`,
+      'the second section',
+    )
+    return { html, secondTop: await run(cdp, STEP_TOP) }
   } finally {
     await context.close()
   }
@@ -343,7 +373,7 @@ async function idleRendererLoad(browser) {
 
 /**
  * The floor: what the browser alone spends on a tap on this machine. The audit's first section,
- * served again as HTML and CSS with no script (`html`, from `firstSectionAsHtml`), its answer
+ * served again as HTML and CSS with no script (`html`, from `firstSectionPage`), its answer
  * cards tapped `count` times (each question in turn, a different answer each round) at the same
  * slowdown, screen size and touches as the audit. No change to the app can make its taps quicker
  * than these, so on a slow or busy host they show how much of the audit's figure is the host's.
@@ -377,6 +407,99 @@ async function tapBarePage(browser, baseUrl, html, rate, count) {
       taps.push(await measureLastTap(cdp, counted, 'answer'))
     }
     return { taps, idleRendererCore: await idleRendererLoad(browser) }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The least a step tap does, in the page (the step floor's script): Next hides the questions on
+ * screen, writes the other section's top (`StepTop`: the first section's and `secondTop`, in
+ * turn), scrolls the page to its top and focuses the heading in the tap, and shows that
+ * section's questions (rendered ahead, hidden as React's Activity hides them) a frame later, as
+ * the audit does. A press on it leaves the focus where it is, as on the audit's step buttons.
+ * @param {StepTop} secondTop
+ */
+function changeStepsByHand(secondTop) {
+  const section = /** @type {HTMLElement} */ (document.querySelector('.audit-questions'))
+  const $ = (/** @type {string} */ selector) =>
+    /** @type {HTMLElement} */ (section.querySelector(selector))
+  const progress = $('.audit-progress__text > span')
+  const heading = $('h1')
+  const intro = $('.audit-questions__intro')
+  const bar = $('.audit-progress__bar > span')
+  const fieldsets = Array.from(section.querySelectorAll('fieldset'))
+  const first = fieldsets.filter((f) => f.checkVisibility())
+  const second = fieldsets.filter((f) => !first.includes(f))
+  if (first.length === 0 || second.length === 0) throw new Error('no second section rendered ahead')
+  const tops = [
+    {
+      progress: progress.textContent,
+      heading: heading.textContent,
+      intro: intro.textContent,
+      width: bar.style.width,
+    },
+    secondTop,
+  ]
+  let shown = 0
+  const next = $('.audit-nav__next')
+  next.addEventListener('mousedown', (event) => event.preventDefault())
+  next.addEventListener('click', () => {
+    shown = 1 - shown
+    for (const f of fieldsets) f.style.setProperty('display', 'none', 'important')
+    const top = tops[shown]
+    progress.textContent = top.progress
+    heading.textContent = top.heading
+    intro.textContent = top.intro
+    bar.style.width = top.width
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+    // After a tap, the audit's heading takes the focus without its ring (use-step-focus.ts).
+    heading.focus(/** @type {FocusOptions} */ ({ preventScroll: true, focusVisible: false }))
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const f of shown ? second : first) f.style.removeProperty('display')
+      }, 0),
+    )
+  })
+}
+
+/**
+ * The step floor: what a tap that changes the step costs on this machine when nothing but that
+ * change runs. The audit's first section as HTML (`html`), with `changeStepsByHand` as its only
+ * script, its Next tapped `count` times at the same slowdown, screen size and touches as the
+ * audit, the focus off the heading before each (in the audit an answer has it). A step tap of
+ * the audit costs more than this by what React and the audit's own code add.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseUrl
+ * @param {{ html: string, secondTop: StepTop }} firstSection
+ * @param {number} rate
+ * @param {number} count
+ * @returns {Promise<Tap[]>}
+ */
+async function tapStepFloor(browser, baseUrl, { html, secondTop }, rate, count) {
+  const { context, page, cdp } = await openPhone(browser)
+  try {
+    const script = `<script>(${changeStepsByHand.toString()})(${JSON.stringify(secondTop)})</script>`
+    const url = `${baseUrl}/__bench-step-floor`
+    await context.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: html.replace('</body>', `${script}</body>`),
+      }),
+    )
+    await page.goto(url)
+    if ((await run(cdp, 'document.scripts.length')) !== 1)
+      throw new Error('taps: the step floor should have its one script')
+    await assertBarePage(cdp)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    /** @type {Tap[]} */
+    const taps = []
+    const counted = new Set()
+    while (taps.length < count) {
+      await run(cdp, 'document.activeElement?.blur()')
+      taps.push(await stepTap(cdp, counted, button('Next'), 'Next'))
+    }
+    return taps
   } finally {
     await context.close()
   }
@@ -441,14 +564,19 @@ export async function measureTaps(baseUrl, rates, goalMs) {
     args: PLAYWRIGHT_CHROMIUM_ARGS,
   })
   try {
-    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, stepShown: { taps: number, medianMs: number, worstMs: number }, worst: unknown }>} */
+    /** @type {Record<string, { interactions: number, worstMs: number, p98Ms: number, medianMs: number, overGoal: number, worstByKind: Record<string, number>, floor: { worstMs: number, medianMs: number, firstMs: number, overGoal: number, idleRendererCore: number }, steps: { taps: number, worstMs: number, medianMs: number }, stepFloor: { taps: number, worstMs: number, medianMs: number, firstMs: number, overGoal: number }, stepShown: { taps: number, medianMs: number, worstMs: number }, worst: unknown }>} */
     const byRate = {}
-    const bareHtml = await firstSectionAsHtml(browser, baseUrl)
+    const firstSection = await firstSectionPage(browser, baseUrl)
     for (const rate of rates) {
       const taps = await takeAudit(browser, baseUrl, rate)
       const ms = taps.map((t) => t.duration)
-      const bare = await tapBarePage(browser, baseUrl, bareHtml, rate, taps.length)
+      const bare = await tapBarePage(browser, baseUrl, firstSection.html, rate, taps.length)
       const floor = bare.taps.map((t) => t.duration)
+      // Start, the Nexts and Get My Report.
+      const steps = taps.filter((t) => t.kind !== 'answer').map((t) => t.duration)
+      const stepFloor = (
+        await tapStepFloor(browser, baseUrl, firstSection, rate, steps.length)
+      ).map((t) => t.duration)
       /** @type {Record<string, number>} */
       const worstByKind = {}
       for (const t of taps) worstByKind[t.kind] = Math.max(worstByKind[t.kind] ?? 0, t.duration)
@@ -468,6 +596,16 @@ export async function measureTaps(baseUrl, rates, goalMs) {
           firstMs: floor[0],
           overGoal: floor.filter((d) => d >= goalMs).length,
           idleRendererCore: bare.idleRendererCore,
+        },
+        // What a step tap costs with nothing but the step's change to run.
+        steps: { taps: steps.length, worstMs: Math.max(...steps), medianMs: median(steps) },
+        // What a step tap costs with nothing but the step's change to run.
+        stepFloor: {
+          taps: stepFloor.length,
+          worstMs: Math.max(...stepFloor),
+          medianMs: median(stepFloor),
+          firstMs: stepFloor[0],
+          overGoal: stepFloor.filter((d) => d >= goalMs).length,
         },
         // What the visitor waits for after a tap that changes the step: the new step drawn.
         stepShown: {
