@@ -467,8 +467,8 @@ function changeStepsByHand(secondTop) {
  * The step floor: what a tap that changes the step costs on this machine when nothing but that
  * change runs. The audit's first section as HTML (`html`), with `changeStepsByHand` as its only
  * script, its Next tapped `count` times at the same slowdown, screen size and touches as the
- * audit, the focus off the heading before each (in the audit an answer has it). A step tap of
- * the audit costs more than this by what React and the audit's own code add.
+ * audit, the focus off the heading before each (in the audit an answer has it). What a step tap
+ * of the audit costs above this is React's and the audit's own code's.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
  * @param {{ html: string, secondTop: StepTop }} firstSection
@@ -597,7 +597,7 @@ export async function measureTaps(baseUrl, rates, goalMs) {
           overGoal: floor.filter((d) => d >= goalMs).length,
           idleRendererCore: bare.idleRendererCore,
         },
-        // What a step tap costs with nothing but the step's change to run.
+        // The audit's own taps that change the step, beside the step floor.
         steps: { taps: steps.length, worstMs: Math.max(...steps), medianMs: median(steps) },
         // What a step tap costs with nothing but the step's change to run.
         stepFloor: {
