@@ -306,11 +306,11 @@ const STEP_TOP = `(() => {
 
 /**
  * The page's HTML as the app shows the audit's first section (taken at full speed), without its
- * scripts: the same elements and the same style sheets, and nothing to run. With it, the second
- * section's top (the step floor writes it).
+ * scripts: the same elements and the same style sheets, and nothing to run. With it, the tops of
+ * the first two sections (the step floor writes them in turn).
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @returns {Promise<{ html: string, secondTop: StepTop }>}
+ * @returns {Promise<{ html: string, tops: [StepTop, StepTop] }>}
  */
 async function firstSectionPage(browser, baseUrl) {
   const { context, page, cdp } = await openPhone(browser)
@@ -328,15 +328,15 @@ async function firstSectionPage(browser, baseUrl) {
         return '<!doctype html>' + copy.outerHTML
       })()`,
     )
-    /** @type {string} */
-    const firstHeading = await run(cdp, `document.querySelector('h1').textContent`)
+    /** @type {StepTop} */
+    const first = await run(cdp, STEP_TOP)
     await tap(cdp, button('Next'))
     await waitInPage(
       cdp,
-      `document.querySelector('h1').textContent !== ${JSON.stringify(firstHeading)}`,
+      `document.querySelector('h1').textContent !== ${JSON.stringify(first.heading)}`,
       'the second section',
     )
-    return { html, secondTop: await run(cdp, STEP_TOP) }
+    return { html, tops: [first, await run(cdp, STEP_TOP)] }
   } finally {
     await context.close()
   }
@@ -414,13 +414,13 @@ async function tapBarePage(browser, baseUrl, html, rate, count) {
 
 /**
  * The least a step tap does, in the page (the step floor's script): Next hides the questions on
- * screen, writes the other section's top (`StepTop`: the first section's and `secondTop`, in
+ * screen, writes the other section's top (`tops`: the first section's and the second's, in
  * turn), scrolls the page to its top and focuses the heading in the tap, and shows that
  * section's questions (rendered ahead, hidden as React's Activity hides them) a frame later, as
  * the audit does. A press on it leaves the focus where it is, as on the audit's step buttons.
- * @param {StepTop} secondTop
+ * @param {[StepTop, StepTop]} tops
  */
-function changeStepsByHand(secondTop) {
+function changeStepsByHand(tops) {
   const section = /** @type {HTMLElement} */ (document.querySelector('.audit-questions'))
   const $ = (/** @type {string} */ selector) =>
     /** @type {HTMLElement} */ (section.querySelector(selector))
@@ -432,15 +432,6 @@ function changeStepsByHand(secondTop) {
   const first = fieldsets.filter((f) => f.checkVisibility())
   const second = fieldsets.filter((f) => !first.includes(f))
   if (first.length === 0 || second.length === 0) throw new Error('no second section rendered ahead')
-  const tops = [
-    {
-      progress: progress.textContent,
-      heading: heading.textContent,
-      intro: intro.textContent,
-      width: bar.style.width,
-    },
-    secondTop,
-  ]
   let shown = 0
   const next = $('.audit-nav__next')
   next.addEventListener('mousedown', (event) => event.preventDefault())
@@ -471,15 +462,15 @@ function changeStepsByHand(secondTop) {
  * of the audit costs above this is React's and the audit's own code's.
  * @param {import('playwright-core').Browser} browser
  * @param {string} baseUrl
- * @param {{ html: string, secondTop: StepTop }} firstSection
+ * @param {{ html: string, tops: [StepTop, StepTop] }} firstSection
  * @param {number} rate
  * @param {number} count
  * @returns {Promise<Tap[]>}
  */
-async function tapStepFloor(browser, baseUrl, { html, secondTop }, rate, count) {
+async function tapStepFloor(browser, baseUrl, { html, tops }, rate, count) {
   const { context, page, cdp } = await openPhone(browser)
   try {
-    const script = `<script>(${changeStepsByHand.toString()})(${JSON.stringify(secondTop)})</script>`
+    const script = `<script>(${changeStepsByHand.toString()})(${JSON.stringify(tops)})</script>`
     const url = `${baseUrl}/__bench-step-floor`
     await context.route(url, (route) =>
       route.fulfill({
