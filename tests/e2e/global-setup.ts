@@ -28,17 +28,10 @@ export default async function globalSetup(config: FullConfig) {
   // dozen offline tests failing for the browser's reasons.
   const chromium = chromiumVersionProblem()
   if (chromium) throw new Error(chromium)
-  const distDir = join(root, '.e2e', `dist-${process.pid}`)
-  mkdirSync(join(root, '.e2e'), { recursive: true })
-  const build = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  )
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
+  // `npm run validate` builds the site beside the integration tests (scripts/validate.mjs) and
+  // names that build here; it is this run's, and removed with the servers like one built here.
+  const distDir = process.env.E2E_PREBUILT_DIST || join(root, '.e2e', `dist-${process.pid}`)
+  if (!process.env.E2E_PREBUILT_DIST) buildSite(distDir)
 
   const count = Math.max(1, config.workers)
   const mailboxes = await Promise.all(Array.from({ length: count }, () => startMailbox()))
@@ -52,7 +45,8 @@ export default async function globalSetup(config: FullConfig) {
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()))
-    rmSync(distDir, { recursive: true, force: true })
+    // The build and the render kit `vite build` writes beside it (scripts/prerender.mjs).
+    for (const dir of [distDir, `${distDir}-render`]) rmSync(dir, { recursive: true, force: true })
   }
   const failed = started.find((s) => s.status === 'rejected')
   if (failed) {
@@ -65,6 +59,20 @@ export default async function globalSetup(config: FullConfig) {
   )
   process.env.E2E_DIST_DIR = distDir
   return stopAll
+}
+
+/** `vite build` of the working tree into `distDir` (under .e2e/, git-ignored). */
+function buildSite(distDir: string) {
+  mkdirSync(join(root, '.e2e'), { recursive: true })
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
 }
 
 interface Mailbox {
