@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, superuserClient, uniqueEmail } from './helpers'
+import { migratedDataDir } from './support/data-dir'
 
 const WINDOW_SECONDS = 3
 
@@ -20,7 +21,7 @@ let server: { url: string; stop(): Promise<void> }
 let su: PocketBase
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-cleanup-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-cleanup-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
     dataDir,

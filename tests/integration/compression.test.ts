@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { startPocketBase, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { harnessEnv, SUPERUSER } from './harness-env'
+import { migratedDataDir } from './support/data-dir'
 
 // Big enough that compression obviously pays (PocketBase's middleware has no minimum length).
 const SCRIPT = `export const rows = ${JSON.stringify(
@@ -68,7 +69,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(publicDir, file)), { recursive: true })
     writeFileSync(join(publicDir, file), content)
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-compression-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-compression-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })

@@ -16,6 +16,7 @@ import { SUPERUSER, harnessEnv } from './harness-env'
 import { superuserClient } from './helpers'
 import { visitToken } from './support/funnel-token'
 import { auditSubmission } from './support/mail-harness'
+import { migratedDataDir } from './support/data-dir'
 
 const stops: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -23,7 +24,7 @@ afterAll(async () => {
 })
 
 async function ownServer(): Promise<{ url: string; su: PocketBase }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-funnel-'))
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-funnel-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({ dataDir, env: harnessEnv() })
   stops.push(async () => {

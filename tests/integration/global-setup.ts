@@ -7,12 +7,14 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 // prettier-ignore
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
-import { exemptLoopbackFromRateLimits, root, startPocketBase, superuserToken, upsertSuperuser } from '../../scripts/pocketbase.mjs'
+import { exemptLoopbackFromRateLimits, migrateUp, root, startPocketBase, superuserToken, upsertSuperuser } from '../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from './harness-env'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pbUrl: string
+    /** A data dir with every migration applied, to copy (support/data-dir.ts). */
+    pbDataTemplate: string
   }
 }
 
@@ -22,6 +24,9 @@ export default async function setup(project: TestProject) {
     encoding: 'utf8',
   })
   if (bundle.status !== 0) throw new Error(`server bundle failed: ${bundle.stderr}`)
+  const template = mkdtempSync(join(tmpdir(), 'pb-it-template-'))
+  migrateUp(template)
+  project.provide('pbDataTemplate', template)
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-it-'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({ dataDir, env: harnessEnv() })
@@ -33,6 +38,6 @@ export default async function setup(project: TestProject) {
   project.provide('pbUrl', server.url)
   return async () => {
     await server.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    for (const dir of [dataDir, template]) rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error -- plain ESM helper shared with the npm scripts
 import { startPocketBase } from '../../scripts/pocketbase.mjs'
 import { harnessEnv } from './harness-env'
+import { migratedDataDir } from './support/data-dir'
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>'
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(publicDir, file)), { recursive: true })
     writeFileSync(join(publicDir, file), body)
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-headers-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-headers-')))
   server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })
 

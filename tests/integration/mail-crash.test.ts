@@ -14,8 +14,9 @@ import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs
 import { MANUAL_QUEUE, OWNER_EMAIL, SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient, uniqueEmail } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
+import { migratedDataDir } from './support/data-dir'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-crash-'))
+const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-mail-crash-')))
 const stops: (() => Promise<void>)[] = []
 
 afterAll(async () => {

@@ -21,6 +21,7 @@ import { newsletterArchivePage } from '../../src/config/public-pages'
 import { MANUAL_QUEUE, SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
+import { migratedDataDir } from './support/data-dir'
 
 const ADMIN = { email: 'writer-admin@example.com', password: 'correct-horse-42' }
 const READER = 'reader-0@example.com'
@@ -32,7 +33,7 @@ const BODY_MAX = textLimits.newsletter_issues.body
 const HOSTILE_CASE_MS = 30_000
 
 const scratch = mkdtempSync(join(tmpdir(), 'pb-newsletter-markdown-'))
-const dataDir = join(scratch, 'data')
+const dataDir = migratedDataDir(join(scratch, 'data'))
 const hooksDir = join(scratch, 'hooks')
 const publicDir = join(scratch, 'public')
 const mails: ReceivedMail[] = []

@@ -18,10 +18,11 @@ import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs
 import { OWNER_EMAIL, SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
+import { migratedDataDir } from './support/data-dir'
 
 const POSTAL = '12 Main Street\\nLittleton, NH 03561'
 const scratch = mkdtempSync(join(tmpdir(), 'pb-newsletter-send-'))
-const dataDir = join(scratch, 'data')
+const dataDir = migratedDataDir(join(scratch, 'data'))
 const hooksDir = join(scratch, 'hooks')
 const mails: ReceivedMail[] = []
 /** While set, the receiver holds its answer to the message this many copies in. */

@@ -20,6 +20,7 @@ import {
   runMarker,
   waitUntil,
 } from './support/node-outbox'
+import { migratedDataDir } from './support/data-dir'
 
 const CREATE_LIMIT = 60
 
@@ -29,7 +30,7 @@ let su: PocketBase
 let proxy: LoopbackProxy
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-outbox-429-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-outbox-429-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({ dataDir, env: harnessEnv() })
   su = await superuserClient(server.url)

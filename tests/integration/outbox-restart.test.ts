@@ -16,6 +16,7 @@ import {
   runMarker,
   waitUntil,
 } from './support/node-outbox'
+import { migratedDataDir } from './support/data-dir'
 
 interface Server {
   url: string
@@ -27,7 +28,7 @@ let port: number
 let server: Server | undefined
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-outbox-restart-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-outbox-restart-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   port = await freePort()
 })

@@ -22,12 +22,13 @@ import type { MailReceiver, ReceivedMail } from '../../scripts/mail-receiver.mjs
 import { SUPERUSER, harnessEnv } from './harness-env'
 import { guestClient, recordId, superuserClient, uniqueEmail } from './helpers'
 import { eventually, flushMail } from './support/mail-harness'
+import { migratedDataDir } from './support/data-dir'
 
 const KILLS = 10
 const MAILS_PER_ROUND = 6
 const MARKER = /queue-crash-[a-z0-9]+/
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pb-queue-crash-'))
+const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-queue-crash-')))
 const stops: (() => Promise<void>)[] = []
 
 afterAll(async () => {

@@ -26,6 +26,7 @@ import {
   runMarker,
   waitUntil,
 } from './support/node-outbox'
+import { migratedDataDir } from './support/data-dir'
 
 const LIMITS = { auth: 10, create: 60, batch: 20, events: 60 }
 
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 /** A PocketBase of its own with the production rate limits (checked, not assumed). */
 async function limitedServer(): Promise<LimitedServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-rate-'))
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-rate-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({ dataDir, env: harnessEnv() })
   const su = await superuserClient(server.url) // superusers are exempt from the limits

@@ -11,6 +11,7 @@ import { startPocketBase } from '../../scripts/pocketbase.mjs'
 import { site } from '../../src/config/site'
 import { SITE_CONTENT_DEFAULTS } from '../../src/config/site-content'
 import { harnessEnv } from './harness-env'
+import { migratedDataDir } from './support/data-dir'
 
 const SITE: Record<string, string> = {
   'index.html': '<!doctype html><html><body><div id="root"></div></body></html>',
@@ -62,7 +63,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(publicDir, file)), { recursive: true })
     writeFileSync(join(publicDir, file), body)
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-sec-headers-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-sec-headers-')))
   server = await startPocketBase({ dataDir, publicDir, env: harnessEnv() })
 })
 

@@ -22,6 +22,7 @@ import {
   runMarker,
 } from './support/node-outbox'
 import { rawRequest } from './support/raw-request'
+import { migratedDataDir } from './support/data-dir'
 
 let scratch: string
 let server: { url: string; stop(): Promise<void>; output(): string }
@@ -35,7 +36,7 @@ beforeAll(async () => {
     join(root, 'tests/integration/support/hooks/disk-full.pb.js'),
     join(hooks, 'zz-disk-full.pb.js'),
   )
-  const dataDir = join(scratch, 'data')
+  const dataDir = migratedDataDir(join(scratch, 'data'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
     dataDir,

@@ -18,6 +18,7 @@ import { createUser, superuserClient } from './helpers'
 import type { TestUser } from './helpers'
 import { eventually } from './support/mail-harness'
 import { solidPng } from './support/png'
+import { migratedDataDir } from './support/data-dir'
 
 const WINDOW_SECONDS = 2
 
@@ -27,7 +28,7 @@ let su: PocketBase
 let admin: TestUser
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pb-site-pictures-'))
+  dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-site-pictures-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   server = await startPocketBase({
     dataDir,

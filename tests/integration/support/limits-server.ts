@@ -10,6 +10,7 @@ import type PocketBase from 'pocketbase'
 import { root, startPocketBase, upsertSuperuser } from '../../../scripts/pocketbase.mjs'
 import { SUPERUSER, harnessEnv } from '../harness-env'
 import { superuserClient } from '../helpers'
+import { migratedDataDir } from './data-dir'
 
 export interface LimitsServer {
   url: string
@@ -44,7 +45,7 @@ export async function startLimitsServer(options: LimitsServerOptions = {}): Prom
       writeFileSync(path, `${recorder}\n${readFileSync(path, 'utf8')}`)
     }
   }
-  const dataDir = join(scratch, 'data')
+  const dataDir = migratedDataDir(join(scratch, 'data'))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   const server = await startPocketBase({
     dataDir,

@@ -12,6 +12,7 @@ import { guestClient, recordId, superuserClient } from '../helpers'
 import { auditJobsDone, runAuditJobs } from './audit-jobs'
 import { decideSignUps } from './newsletter-signups'
 import type { ReceivedMail, SmtpReceiver } from './smtp-receiver'
+import { migratedDataDir } from './data-dir'
 
 export { OWNER_EMAIL }
 
@@ -96,7 +97,7 @@ export async function startMailServer(
   env: Record<string, string> = {},
   { hooksDir }: { hooksDir?: string } = {},
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-mail-'))
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-mail-')))
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
   // No port given: a free one, picked again if another server took it first.
   const server = await startPocketBase({

@@ -16,6 +16,7 @@ import { freePort, startPocketBase, upsertSuperuser } from '../../../scripts/poc
 import { SUPERUSER, harnessEnv } from '../harness-env'
 import { createUser, guestClient, superuserClient, type TestUser } from '../helpers'
 import { runAuditJobs } from './audit-jobs'
+import { migratedDataDir } from './data-dir'
 
 export interface WebhookServer {
   url: string
@@ -115,7 +116,7 @@ function tripwire(): { dir: string; log: string } {
 export async function startWebhookServer(
   opts: { allowPrivate?: boolean; env?: Record<string, string>; extra?: string[] } = {},
 ): Promise<WebhookServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-webhooks-'))
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'pb-webhooks-')))
   const wire = tripwire()
   const port: number = await freePort()
   upsertSuperuser(dataDir, SUPERUSER.email, SUPERUSER.password)
