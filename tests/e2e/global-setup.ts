@@ -30,8 +30,9 @@ export default async function globalSetup(config: FullConfig) {
   if (chromium) throw new Error(chromium)
   // `npm run validate` builds the site beside the integration tests (scripts/validate.mjs) and
   // names that build here; it is this run's, and removed with the servers like one built here.
-  const distDir = process.env.E2E_PREBUILT_DIST || join(root, '.e2e', `dist-${process.pid}`)
-  if (!process.env.E2E_PREBUILT_DIST) buildSite(distDir)
+  const prebuilt = process.env.E2E_PREBUILT_DIST
+  const distDir = prebuilt || join(root, '.e2e', `dist-${process.pid}`)
+  if (!prebuilt) buildSite(distDir)
 
   const count = Math.max(1, config.workers)
   const mailboxes = await Promise.all(Array.from({ length: count }, () => startMailbox()))
